@@ -1,0 +1,34 @@
+// swift-tools-version:6.0
+import PackageDescription
+
+// Module graph (see docs/DESIGN.md):
+//   TesseraCore  <- TesseraCairo <- TesseraX11 <- tessera
+//   TesseraCore is pure Swift: no platform, no clock, no C libraries.
+let package = Package(
+    name: "Tessera",
+    products: [
+        .library(name: "TesseraCore", targets: ["TesseraCore"]),
+        .executable(name: "tessera", targets: ["tessera"]),
+    ],
+    dependencies: [
+        .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0"),
+    ],
+    targets: [
+        .systemLibrary(name: "CX11", path: "Sources/CX11", pkgConfig: "x11",
+                       providers: [.apt(["libx11-dev", "libxext-dev", "libxtst-dev"])]),
+        .systemLibrary(name: "CCairo", path: "Sources/CCairo", pkgConfig: "cairo",
+                       providers: [.apt(["libcairo2-dev"])]),
+        .systemLibrary(name: "CPango", path: "Sources/CPango", pkgConfig: "pangocairo",
+                       providers: [.apt(["libpango1.0-dev"])]),
+        .target(name: "TesseraCore"),
+        .target(name: "TesseraCairo", dependencies: ["TesseraCore", "CCairo", "CPango"]),
+        .target(name: "TesseraX11", dependencies: ["TesseraCore", "TesseraCairo", "CX11", "CCairo"]),
+        .executableTarget(name: "tessera", dependencies: [
+            "TesseraCore", "TesseraCairo", "TesseraX11",
+            .product(name: "ArgumentParser", package: "swift-argument-parser"),
+        ]),
+        .testTarget(name: "TesseraCoreTests", dependencies: ["TesseraCore"]),
+        .testTarget(name: "TesseraCairoTests", dependencies: ["TesseraCore", "TesseraCairo", "CCairo"]),
+        .testTarget(name: "TesseraEndToEndTests", dependencies: ["TesseraCore", "CX11"]),
+    ]
+)

@@ -1,0 +1,4 @@
+#ifndef TESSERA_CPANGO_SHIM_H
+#define TESSERA_CPANGO_SHIM_H
+#include <pango/pangocairo.h>
+#endif

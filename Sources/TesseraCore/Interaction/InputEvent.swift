@@ -1,0 +1,21 @@
+/// Input as the core understands it, in window coordinates (logical pixels).
+/// The shell translates platform events into these and passes each with its timestamp.
+public enum InputEvent: Hashable, Sendable {
+    case pointerDown(Point)
+    case pointerMove(Point)
+    case pointerUp(Point)
+    /// Wheel or touchpad scroll, in logical pixels (positive dy scrolls content up, showing what is below).
+    case wheel(dx: Double, dy: Double, at: Point)
+    case key(Key)
+    case resize(Size)
+    /// The pointer left the window (while not grabbed).
+    case pointerLeft
+    /// The pointer grab or keyboard focus was taken away: any drag is cancelled.
+    case grabLost
+}
+
+public enum Key: Hashable, Sendable {
+    case escape, enter, space, left, right, up, down, pageUp, pageDown, home, end
+    /// A printable character, e.g. "1" to switch to the grid layout.
+    case character(String)
+}

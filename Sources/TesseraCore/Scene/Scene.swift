@@ -1,0 +1,106 @@
+/// What to draw, and nothing else: the only thing a renderer sees.
+///
+/// The engine builds a scene each frame from its layout snapshot, scroll offsets and animations.
+/// Nodes are in painter's order, in window coordinates (logical pixels; the renderer applies the
+/// HiDPI scale). Clips nest: each `pushClip` is matched by a `popClip`.
+public struct Scene: Sendable {
+    public var size: Size
+    public var background: Color
+    public var nodes: [SceneNode]
+    /// The pointer shape that says what a press would do here.
+    public var cursor: CursorShape
+    public init(size: Size, background: Color, nodes: [SceneNode] = [], cursor: CursorShape = .arrow) {
+        self.size = size; self.background = background; self.nodes = nodes; self.cursor = cursor
+    }
+}
+
+public enum CursorShape: Hashable, Sendable {
+    case arrow
+    /// Over an item that can be lifted.
+    case openHand
+    /// While dragging.
+    case closedHand
+    /// Over something that cannot be moved (a done item) while dragging, or a refused lift.
+    case notAllowed
+}
+
+public enum SceneNode: Hashable, Sendable {
+    /// A filled rounded rectangle: section backgrounds, board columns, scroll indicators, scrims.
+    case box(BoxNode)
+    /// A line of text: section headers and footers, list titles, banners.
+    case label(LabelNode)
+    /// An item tile (plain item or folder), possibly transformed (pressed, lifted, animating).
+    case cell(CellNode)
+    /// An icon image drawn to fill `frame` (the detail view's large image).
+    case image(ImageNode)
+    case pushClip(Rect)
+    case popClip
+}
+
+public struct BoxNode: Hashable, Sendable {
+    public var frame: Rect
+    public var color: Color
+    public var cornerRadius: Double
+    public init(frame: Rect, color: Color, cornerRadius: Double = 0) {
+        self.frame = frame; self.color = color; self.cornerRadius = cornerRadius
+    }
+}
+
+public struct LabelNode: Hashable, Sendable {
+    public enum Style: String, Hashable, Sendable { case header, footer, listTitle, banner, detailTitle, folderTitle }
+    public var frame: Rect
+    public var text: String
+    public var style: Style
+    public init(frame: Rect, text: String, style: Style) { self.frame = frame; self.text = text; self.style = style }
+}
+
+public struct ImageNode: Hashable, Sendable {
+    public var frame: Rect
+    public var icon: String
+    public var tint: Color
+    public init(frame: Rect, icon: String, tint: Color) { self.frame = frame; self.icon = icon; self.tint = tint }
+}
+
+/// An item tile. `frame` is the untransformed frame; `scale` and `rotation` apply about its centre.
+public struct CellNode: Hashable, Sendable {
+    public var id: ItemID
+    public var frame: Rect
+    public var title: String
+    public var icon: String
+    public var color: Color
+    public var isFolder: Bool
+    /// For a folder: the first few children's icons and colours, drawn as a mini-grid.
+    public var folderPreview: [FolderPreviewEntry]
+    /// For a folder: how many items it holds.
+    public var folderCount: Int
+    public var isDone: Bool
+    public var isSelected: Bool
+    public var isPressed: Bool
+    /// The dragged snapshot: drawn raised, with a shadow.
+    public var isLifted: Bool
+    /// This cell is the open drop target (folder dwell fired).
+    public var isDropTarget: Bool
+    /// Progress of a dwell that will act on this cell, 0...1; nil when none.
+    public var dwellProgress: Double?
+    public var scale: Double
+    public var rotation: Double
+    public var alpha: Double
+
+    public init(id: ItemID, frame: Rect, title: String, icon: String, color: Color,
+                isFolder: Bool = false, folderPreview: [FolderPreviewEntry] = [], folderCount: Int = 0,
+                isDone: Bool = false, isSelected: Bool = false, isPressed: Bool = false,
+                isLifted: Bool = false, isDropTarget: Bool = false, dwellProgress: Double? = nil,
+                scale: Double = 1, rotation: Double = 0, alpha: Double = 1) {
+        self.id = id; self.frame = frame; self.title = title; self.icon = icon; self.color = color
+        self.isFolder = isFolder; self.folderPreview = folderPreview; self.folderCount = folderCount
+        self.isDone = isDone; self.isSelected = isSelected; self.isPressed = isPressed
+        self.isLifted = isLifted; self.isDropTarget = isDropTarget; self.dwellProgress = dwellProgress
+        self.scale = scale; self.rotation = rotation; self.alpha = alpha
+    }
+}
+
+public struct FolderPreviewEntry: Hashable, Sendable {
+    public var icon: String
+    public var color: Color
+    public init(icon: String, color: Color) { self.icon = icon; self.color = color }
+}

@@ -1,0 +1,26 @@
+#!/usr/bin/env bash
+# Installs the Debian/Ubuntu packages Tessera needs, only when some are missing.
+# Usage: scripts/deps.sh run|test
+set -euo pipefail
+
+run_pkgs=(libx11-dev libxext-dev libxtst-dev libcairo2-dev libpango1.0-dev pkg-config fonts-noto-cjk fonts-dejavu-core)
+test_pkgs=(xvfb xauth xdotool x11-utils)
+
+pkgs=("${run_pkgs[@]}")
+if [ "${1:-run}" = "test" ]; then pkgs+=("${test_pkgs[@]}"); fi
+
+missing=()
+for p in "${pkgs[@]}"; do
+    dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q "install ok installed" || missing+=("$p")
+done
+[ ${#missing[@]} -eq 0 ] && exit 0
+
+echo "tessera: installing missing packages: ${missing[*]}" >&2
+sudo=""
+if [ "$(id -u)" -ne 0 ]; then
+    command -v sudo >/dev/null || { echo "tessera: need root or sudo to install: ${missing[*]}" >&2; exit 1; }
+    sudo="sudo"
+fi
+export DEBIAN_FRONTEND=noninteractive
+$sudo apt-get update -qq
+$sudo apt-get install -y -qq --no-install-recommends "${missing[@]}" >/dev/null

@@ -1,0 +1,9 @@
+#!/usr/bin/env bash
+# Runs the whole test suite: core, renderer and end-to-end tests under Xvfb.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+scripts/deps.sh test
+command -v swift >/dev/null || { echo "tessera: the Swift toolchain (6.0 or newer) is not on PATH; install it from swift.org first" >&2; exit 1; }
+# The end-to-end tests launch the built app; build it first so they find it.
+swift build --product tessera
+swift test "$@"
