@@ -53,7 +53,7 @@ public struct Rect: Hashable, Sendable, CustomStringConvertible {
     public func intersects(_ r: Rect) -> Bool { minX < r.maxX && r.minX < maxX && minY < r.maxY && r.minY < maxY }
     public func offsetBy(dx: Double, dy: Double) -> Rect { Rect(x: minX + dx, y: minY + dy, width: width, height: height) }
     public func insetBy(dx: Double, dy: Double) -> Rect {
-        Rect(x: minX + dx, y: minY + dy, width: max(0, width - 2 * dx), height: max(0, height - 2 * dy))
+        Rect(x: minX + dx, y: minY + dy, width: Swift.max(0, width - 2 * dx), height: Swift.max(0, height - 2 * dy))
     }
     /// The rect scaled by `factor` about its centre.
     public func scaled(by factor: Double) -> Rect {
@@ -117,5 +117,5 @@ extension Rect {
 func fmt(_ v: Double) -> String {
     if v == v.rounded() && abs(v) < 1e15 { return String(Int(v)) }
     let r = (v * 100).rounded() / 100
-    return String(r)
+    return r == r.rounded() ? String(Int(r)) : String(r)
 }

@@ -1,0 +1,64 @@
+/// A board of lists side by side (seed 003: Today / Next / Later): one list per section, each with
+/// a title and its own vertically scrolling pane of rows. The board scrolls horizontally when the
+/// lists do not fit, and settles on list boundaries (pages).
+///
+/// List width = max(minimumListWidth, (W - spacing * (lists + 1)) / lists): lists share a wide
+/// window and keep a readable width in a narrow one.
+public struct BoardLayout: CollectionLayout, Hashable {
+    public var minimumListWidth: Double = 260
+    public var spacing: Double = 16
+    public var titleHeight: Double = 44
+    public var rowHeight: Double = 60
+    public var rowSpacing: Double = 8
+    public var padding: Double = 10
+
+    public init() {}
+
+    public func listWidth(for viewport: Size, lists: Int) -> Double {
+        let n = Double(Swift.max(lists, 1))
+        return Swift.max(minimumListWidth, (viewport.width - spacing * (n + 1)) / n)
+    }
+
+    public func snapshot(of model: CollectionModel, viewport: Size) -> LayoutSnapshot {
+        let lw = listWidth(for: viewport, lists: model.sections.count)
+        let columnHeight = Swift.max(titleHeight + rowHeight, viewport.height - 2 * spacing)
+        var frames: [Rect] = []
+        frames.reserveCapacity(model.topLevelCount)
+        var sections: [SectionGeometry] = []
+        var panes: [Pane] = []
+        var index = SpatialIndex()
+        for (s, section) in model.sections.enumerated() {
+            let x = spacing + Double(s) * (lw + spacing)
+            let column = Rect(x: x, y: spacing, width: lw, height: columnHeight)
+            let paneFrame = Rect(x: x, y: spacing + titleHeight, width: lw, height: columnHeight - titleHeight)
+            let first = frames.count
+            index.beginRun(pane: s, axis: .vertical)
+            var y = padding
+            for _ in section.items {
+                frames.append(Rect(x: padding, y: y, width: lw - 2 * padding, height: rowHeight))
+                index.addBand(lo: y, hi: y + rowHeight, items: CollectionOfOne(frames.count - 1))
+                y += rowHeight + rowSpacing
+            }
+            index.endRun()
+            let contentHeight = Swift.max(paneFrame.height, y - rowSpacing + padding)
+            panes.append(Pane(frame: paneFrame, contentSize: Size(width: lw, height: contentHeight), section: s))
+            sections.append(SectionGeometry(header: Rect(x: x, y: spacing, width: lw, height: titleHeight), footer: nil,
+                                            background: column,
+                                            itemArea: Rect(x: 0, y: 0, width: lw, height: contentHeight),
+                                            firstItem: first, itemCount: section.items.count, pane: s,
+                                            reach: rowHeight + rowSpacing))
+        }
+        let width = spacing + Double(model.sections.count) * (lw + spacing)
+        return LayoutSnapshot(viewport: viewport, contentSize: Size(width: width, height: Swift.max(viewport.height, columnHeight + 2 * spacing)),
+                              scrollAxis: .horizontal, reorderAxis: .vertical, sections: sections, panes: panes,
+                              frames: frames, index: index)
+    }
+
+    /// The root offsets where a list's left edge meets the window's left margin: the board's pages.
+    public static func pageOffsets(of layout: LayoutSnapshot) -> [Double] {
+        let maxX = layout.maxRootOffset.x
+        var pages = layout.sections.map { Swift.min(maxX, Swift.max(0, $0.background.minX - (layout.sections.first?.background.minX ?? 0))) }
+        pages.append(maxX)
+        return Array(Set(pages)).sorted()
+    }
+}

@@ -1,0 +1,96 @@
+/// Where a dragged item would land if released now.
+public enum DropTarget: Hashable, Sendable, CustomStringConvertible {
+    /// Insert before the item now at `index` of `section` (`index` == count: at the end).
+    /// Counted with the dragged item still in place, so "after item i" and "before item i+1" are one target.
+    case gap(section: Int, index: Int)
+    /// Onto the item at this path: into it when it is a folder, else the two form a new folder.
+    case into(IndexPath)
+
+    public var description: String {
+        switch self {
+        case .gap(let s, let i): "gap(\(s), \(i))"
+        case .into(let p): "into\(p)"
+        }
+    }
+}
+
+/// How a cell is split into a centre zone (drop into) and edge bands (reorder at a gap).
+///
+/// Scaled to the cell, not fixed pixels (seed 001 used 20 px, which leaves a 10 px centre on a
+/// 50 px cell and a 56 px one on a 96 px cell): the centre zone is the middle `intoFraction` of
+/// the cell's width and of its height. Once inside, the zone grows by `hysteresisFraction` so the
+/// target does not flicker when the pointer rests on the boundary.
+public struct DropZones: Hashable, Sendable {
+    public var intoFraction: Double = 0.5
+    public var hysteresisFraction: Double = 0.15
+    public init(intoFraction: Double = 0.5, hysteresisFraction: Double = 0.15) {
+        self.intoFraction = intoFraction; self.hysteresisFraction = hysteresisFraction
+    }
+}
+
+extension LayoutSnapshot {
+    /// Classifies a window point as a drop target.
+    ///
+    /// - `previous`: the target found last time, for hysteresis.
+    /// - `accepts`: whether an item may receive a drop (not the dragged item, not a done item);
+    ///   over a cell that does not accept, the centre zone reads as an edge band.
+    public func dropTarget(at window: Point, offsets: ScrollOffsets, previous: DropTarget?,
+                           zones: DropZones = DropZones(),
+                           accepts: (IndexPath) -> Bool = { _ in true }) -> DropTarget? {
+        guard let s = section(near: window, offsets: offsets) else { return nil }
+        let geo = sections[s]
+        let p = fromWindow(window, pane: geo.pane, offsets: offsets)
+        let axis = reorderAxis
+        let look = Rect(x: p.x - geo.reach, y: p.y - geo.reach, width: 2 * geo.reach, height: 2 * geo.reach)
+        var nearest: (flat: Int, distance: Double)?
+        var inside: Int?
+        index.forEach(in: look, pane: geo.pane, frames: frames) { i in
+            guard i >= geo.firstItem && i < geo.firstItem + geo.itemCount else { return }
+            let f = frames[i]
+            if f.contains(p) { inside = i; return }
+            let dx = Swift.max(f.minX - p.x, 0, p.x - f.maxX), dy = Swift.max(f.minY - p.y, 0, p.y - f.maxY)
+            let d = dx * dx + dy * dy
+            if nearest == nil || d < nearest!.distance || (d == nearest!.distance && i < nearest!.flat) { nearest = (i, d) }
+        }
+        if let i = inside {
+            let f = frames[i]
+            let path = IndexPath(section: s, item: i - geo.firstItem)
+            var fraction = zones.intoFraction
+            if previous == .into(path) { fraction += zones.hysteresisFraction }
+            if accepts(path) && abs(p.x - f.midX) <= f.width * fraction / 2 && abs(p.y - f.midY) <= f.height * fraction / 2 {
+                return .into(path)
+            }
+            return .gap(section: s, index: path.item + (p[axis] < f.center[axis] ? 0 : 1))
+        }
+        if let (i, _) = nearest {
+            let f = frames[i]
+            return .gap(section: s, index: i - geo.firstItem + (p[axis] < f.center[axis] ? 0 : 1))
+        }
+        // Nothing near: an empty section, or far past (or before) the section's items.
+        guard geo.itemCount > 0 else { return .gap(section: s, index: 0) }
+        let last = frames[geo.firstItem + geo.itemCount - 1]
+        return .gap(section: s, index: p[scrollAxisForItems(s)] >= last.min(scrollAxisForItems(s)) ? geo.itemCount : 0)
+    }
+
+    /// The section a drop at this window point belongs to: the board list under (or nearest to) the
+    /// pointer, else the section whose band along the scroll axis holds it (clamped to the first and
+    /// last sections).
+    public func section(near window: Point, offsets: ScrollOffsets) -> Int? {
+        guard !sections.isEmpty else { return nil }
+        let q = window + offsets.root
+        if !panes.isEmpty {
+            var best = 0, bestDistance = Double.infinity
+            for (k, pane) in panes.enumerated() {
+                let d = q.x < pane.frame.minX ? pane.frame.minX - q.x : (q.x > pane.frame.maxX ? q.x - pane.frame.maxX : 0)
+                if d < bestDistance { best = k; bestDistance = d }
+            }
+            return panes[best].section
+        }
+        let axis = scrollAxis
+        for (s, geo) in sections.enumerated() where q[axis] < geo.background.max(axis) { return s }
+        return sections.count - 1
+    }
+
+    /// The axis along which a section's items advance (root scroll axis, or vertical in a pane).
+    func scrollAxisForItems(_ s: Int) -> Axis { sections[s].pane == nil ? scrollAxis : .vertical }
+}

@@ -1,0 +1,159 @@
+/// Where one section's parts are, computed by a layout.
+public struct SectionGeometry: Hashable, Sendable {
+    /// Header and footer (supplementary views), in root content coordinates.
+    public var header: Rect?
+    public var footer: Rect?
+    /// The section's background (decoration view), in root content coordinates.
+    public var background: Rect
+    /// Where the section's items may be dropped, in the items' coordinate space (the pane's content
+    /// for a board list, else root content). An empty section still has one.
+    public var itemArea: Rect
+    /// Flat index of the section's first item; items of section s are `firstItem ..< firstItem + itemCount`.
+    public var firstItem: Int
+    public var itemCount: Int
+    /// The pane (board list) whose content holds this section's items; nil on the root surface.
+    public var pane: Int?
+    /// The largest width or height of an item here, plus spacing: how far to look for a neighbour.
+    public var reach: Double
+}
+
+/// A region that scrolls on its own inside the surface: a board list. Scrolls vertically.
+public struct Pane: Hashable, Sendable {
+    /// The visible region, in root content coordinates.
+    public var frame: Rect
+    /// The scrollable content; at least as tall as `frame`.
+    public var contentSize: Size
+    public var section: Int
+    public var maxOffset: Double { Swift.max(0, contentSize.height - frame.height) }
+}
+
+/// The immutable result of a layout pass: the frame of everything, and the questions a view asks
+/// of it (what is in this rect, what is at this point, where would a drop land).
+///
+/// Coordinate spaces: *window* (what the pointer reports), *root content* (window + root scroll
+/// offset) and, for items of a board list, *pane content* (root content relative to the pane, plus
+/// the pane's own vertical offset). Item frames are in their section's item space.
+public final class LayoutSnapshot: Sendable {
+    public let viewport: Size
+    public let contentSize: Size
+    /// The axis the surface scrolls along.
+    public let scrollAxis: Axis
+    /// The axis along which "before" and "after" are read when hovering at a cell's edge.
+    public let reorderAxis: Axis
+    public let sections: [SectionGeometry]
+    public let panes: [Pane]
+    /// Flat, section-major item frames (see `SectionGeometry.firstItem`).
+    public let frames: [Rect]
+    let index: SpatialIndex
+
+    init(viewport: Size, contentSize: Size, scrollAxis: Axis, reorderAxis: Axis,
+         sections: [SectionGeometry], panes: [Pane], frames: [Rect], index: SpatialIndex) {
+        self.viewport = viewport; self.contentSize = contentSize; self.scrollAxis = scrollAxis
+        self.reorderAxis = reorderAxis; self.sections = sections; self.panes = panes
+        self.frames = frames; self.index = index
+    }
+
+    public var itemCount: Int { frames.count }
+
+    public func flatIndex(of path: IndexPath) -> Int? {
+        guard sections.indices.contains(path.section), path.item >= 0,
+              path.item < sections[path.section].itemCount else { return nil }
+        return sections[path.section].firstItem + path.item
+    }
+
+    public func indexPath(ofFlat flat: Int) -> IndexPath {
+        // The last section starting at or before `flat`; an empty section shares its start with the
+        // next one, so taking the last skips it.
+        var a = 0, b = sections.count - 1
+        while a < b {
+            let m = (a + b + 1) / 2
+            if sections[m].firstItem <= flat { a = m } else { b = m - 1 }
+        }
+        return IndexPath(section: a, item: flat - sections[a].firstItem)
+    }
+
+    public func frame(of path: IndexPath) -> Rect? { flatIndex(of: path).map { frames[$0] } }
+
+    /// Largest valid root scroll offset along each axis.
+    public var maxRootOffset: Point {
+        Point(x: Swift.max(0, contentSize.width - viewport.width), y: Swift.max(0, contentSize.height - viewport.height))
+    }
+
+    /// An item's frame in window coordinates for the given scroll offsets.
+    public func windowFrame(ofFlat i: Int, offsets: ScrollOffsets) -> Rect {
+        toWindow(frames[i], pane: sections[indexPath(ofFlat: i).section].pane, offsets: offsets)
+    }
+
+    /// Converts a rect from an item space (a pane's content, or root content) to window coordinates.
+    public func toWindow(_ r: Rect, pane: Int?, offsets: ScrollOffsets) -> Rect {
+        var r = r.offsetBy(dx: -offsets.root.x, dy: -offsets.root.y)
+        if let p = pane { r = r.offsetBy(dx: panes[p].frame.minX, dy: panes[p].frame.minY - offsets.pane(p)) }
+        return r
+    }
+
+    /// Converts a window point into a pane's content space (or root content when `pane` is nil).
+    public func fromWindow(_ p: Point, pane: Int?, offsets: ScrollOffsets) -> Point {
+        var q = p + offsets.root
+        if let k = pane { q = Point(x: q.x - panes[k].frame.minX, y: q.y - panes[k].frame.minY + offsets.pane(k)) }
+        return q
+    }
+
+    /// Flat indices of the items visible in the window, in ascending order.
+    public func visibleItems(offsets: ScrollOffsets) -> [Int] {
+        var out: [Int] = []
+        let view = Rect(origin: offsets.root, size: viewport)
+        index.forEach(in: view, pane: nil, frames: frames) { out.append($0) }
+        for (k, pane) in panes.enumerated() {
+            let shown = pane.frame.intersection(view)
+            guard !shown.isEmpty else { continue }
+            let local = Rect(x: shown.minX - pane.frame.minX, y: shown.minY - pane.frame.minY + offsets.pane(k),
+                             width: shown.width, height: shown.height)
+            index.forEach(in: local, pane: k, frames: frames) { out.append($0) }
+        }
+        out.sort()
+        return out
+    }
+
+    /// Flat indices of items in `pane` whose frames intersect `rect` (in that pane's item space).
+    public func items(in rect: Rect, pane: Int?) -> [Int] {
+        var out: [Int] = []
+        index.forEach(in: rect, pane: pane, frames: frames) { out.append($0) }
+        out.sort()
+        return out
+    }
+
+    /// The pane under a window point (board lists), or nil for the root surface.
+    public func pane(at window: Point, offsets: ScrollOffsets) -> Int? {
+        let q = window + offsets.root
+        return panes.firstIndex { $0.frame.contains(q) }
+    }
+
+    /// The item under a window point, if any.
+    public func item(at window: Point, offsets: ScrollOffsets) -> IndexPath? {
+        let pane = self.pane(at: window, offsets: offsets)
+        if !panes.isEmpty && pane == nil { return nil }
+        let p = fromWindow(window, pane: pane, offsets: offsets)
+        var hit: Int?
+        index.forEach(in: Rect(x: p.x, y: p.y, width: 0.001, height: 0.001), pane: pane, frames: frames) { i in
+            if frames[i].contains(p) { hit = i }
+        }
+        return hit.map(indexPath(ofFlat:))
+    }
+}
+
+/// How far the surface and each pane are scrolled.
+public struct ScrollOffsets: Hashable, Sendable {
+    public var root: Point
+    /// Vertical offset of each pane (board list), by pane index.
+    public var panes: [Double]
+    public init(root: Point = .zero, panes: [Double] = []) { self.root = root; self.panes = panes }
+    public func pane(_ k: Int) -> Double { k < panes.count ? panes[k] : 0 }
+
+    /// The offsets clamped to what the layout can show: scrolling never passes the content's ends.
+    public func clamped(to layout: LayoutSnapshot) -> ScrollOffsets {
+        let m = layout.maxRootOffset
+        var o = ScrollOffsets(root: Point(x: Swift.min(Swift.max(0, root.x), m.x), y: Swift.min(Swift.max(0, root.y), m.y)))
+        o.panes = layout.panes.indices.map { Swift.min(Swift.max(0, pane($0)), layout.panes[$0].maxOffset) }
+        return o
+    }
+}
