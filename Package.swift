@@ -12,6 +12,7 @@ let package = Package(
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0"),
+        .package(url: "https://github.com/apple/swift-numerics", from: "1.0.0"),
     ],
     targets: [
         .systemLibrary(name: "CX11", path: "Sources/CX11", pkgConfig: "x11",
@@ -20,7 +21,7 @@ let package = Package(
                        providers: [.apt(["libcairo2-dev"])]),
         .systemLibrary(name: "CPango", path: "Sources/CPango", pkgConfig: "pangocairo",
                        providers: [.apt(["libpango1.0-dev"])]),
-        .target(name: "TesseraCore"),
+        .target(name: "TesseraCore", dependencies: [.product(name: "RealModule", package: "swift-numerics")]),
         .target(name: "TesseraCairo", dependencies: ["TesseraCore", "CCairo", "CPango"]),
         .target(name: "TesseraX11", dependencies: ["TesseraCore", "TesseraCairo", "CX11", "CCairo"]),
         .executableTarget(name: "tessera", dependencies: [

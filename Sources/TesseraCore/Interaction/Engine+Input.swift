@@ -1,0 +1,180 @@
+/// Input handling: each event updates the state at its timestamp.
+extension Engine {
+    public mutating func handle(_ event: InputEvent, at t: Double) {
+        advance(to: t)
+        switch event {
+        case .pointerDown(let p): pointerDown(p, at: t)
+        case .pointerMove(let p): pointerMove(p, at: t)
+        case .pointerUp(let p): pointerUp(p, at: t)
+        case .wheel(let dx, let dy, let p): wheel(dx: dx, dy: dy, at: p)
+        case .key(let k): key(k, at: t)
+        case .resize(let size): resize(to: size, at: t)
+        case .pointerLeft:
+            if case .lifted = phase {} else { pointer = nil; dirty = true }
+        case .grabLost: cancelDrag(at: t)
+        }
+    }
+
+    mutating func pointerDown(_ p: Point, at t: Double) {
+        pointer = p
+        if case .settling = phase { return }  // seed 001: input waits for the end animation
+        if overlay != nil { overlay = nil; dirty = true; return }
+        guard let path = snapshot.item(at: p, offsets: offsets), let item = model.item(at: path) else {
+            phase = .idle
+            return
+        }
+        phase = .pressed(Press(id: item.id, start: t, origin: p))
+        pressedID = item.id
+        pressScale = pressScale.retargeted(to: policy.pressScale, at: t, duration: motion(policy.pressDuration))
+        dirty = true
+    }
+
+    mutating func pointerMove(_ p: Point, at t: Double) {
+        let old = pointer
+        pointer = p
+        switch phase {
+        case .pressed(var press):
+            if !press.moved && press.origin.distance(to: p) > policy.slop {
+                press.moved = true
+                phase = .pressed(press)
+                releasePress(at: t)
+            }
+        case .lifted(var lift):
+            lift.pointer = p
+            phase = .lifted(lift)
+            updateHover(at: t)
+            dirty = true
+        default:
+            if old.flatMap({ item(at: $0)?.id }) != item(at: p)?.id { dirty = true }  // cursor may change
+        }
+    }
+
+    mutating func pointerUp(_ p: Point, at t: Double) {
+        pointer = p
+        switch phase {
+        case .pressed(let press):
+            releasePress(at: t)
+            phase = .idle
+            if !press.moved { click(press.id) }
+        case .lifted(var lift):
+            lift.pointer = p
+            phase = .lifted(lift)
+            if Rect(origin: .zero, size: viewport).contains(p) { drop(at: t) } else { cancelDrag(at: t) }
+        default: break
+        }
+    }
+
+    mutating func releasePress(at t: Double) {
+        pressScale = pressScale.retargeted(to: 1, at: t, duration: motion(policy.pressDuration))
+        dirty = true
+    }
+
+    /// A click without lift selects the item and opens it (seed 000: selecting opens a detail view).
+    mutating func click(_ id: ItemID) {
+        selection = id
+        overlay = .detail(id)
+        effects.append(.opened(id))
+        dirty = true
+    }
+
+    mutating func key(_ k: Key, at t: Double) {
+        switch k {
+        case .escape:
+            if isDragging { cancelDrag(at: t) } else if overlay != nil { overlay = nil; dirty = true }
+        case .enter, .space:
+            if let id = selection, !isDragging { click(id) }
+        case .character(let c):
+            if let choice = ["1": LayoutChoice.grid, "2": .masonry, "3": .board][c], !isDragging {
+                setLayout(choice, at: t)
+            }
+        case .left, .right, .up, .down: moveSelection(k)
+        case .pageUp: scroll(by: -pageLength)
+        case .pageDown: scroll(by: pageLength)
+        case .home: scroll(by: -.infinity)
+        case .end: scroll(by: .infinity)
+        }
+    }
+
+    var pageLength: Double { Swift.max(40, viewport[snapshot.scrollAxis] * 0.9) }
+
+    /// Scrolls the root surface along its axis (smoothly: `offsets` eases to the target).
+    mutating func scroll(by delta: Double) {
+        let axis = snapshot.scrollAxis
+        var target = scrollTarget
+        let limit = snapshot.maxRootOffset[axis]
+        target.root[axis] = Swift.min(limit, Swift.max(0, target.root[axis] + (delta.isFinite ? delta : (delta > 0 ? limit : -limit))))
+        scrollTarget = target
+        if policy.reduceMotion { offsets = scrollTarget }
+        dirty = true
+    }
+
+    mutating func wheel(dx: Double, dy: Double, at p: Point) {
+        if let k = snapshot.pane(at: p, offsets: offsets), dy != 0 {
+            var target = scrollTarget
+            target.panes[k] = Swift.min(snapshot.panes[k].maxOffset, Swift.max(0, target.pane(k) + dy))
+            scrollTarget = target
+            if dx != 0 { scrollRoot(dx: dx, dy: 0) }
+        } else {
+            // A vertical wheel scrolls a horizontal surface sideways, as users of a board expect.
+            let alongAxis = snapshot.scrollAxis == .horizontal ? (dx != 0 ? dx : dy) : dy
+            scrollRoot(dx: snapshot.scrollAxis == .horizontal ? alongAxis : dx, dy: snapshot.scrollAxis == .vertical ? alongAxis : 0)
+        }
+        if policy.reduceMotion { offsets = scrollTarget }
+        dirty = true
+    }
+
+    mutating func scrollRoot(dx: Double, dy: Double) {
+        let m = snapshot.maxRootOffset
+        scrollTarget.root = Point(x: Swift.min(m.x, Swift.max(0, scrollTarget.root.x + dx)),
+                                  y: Swift.min(m.y, Swift.max(0, scrollTarget.root.y + dy)))
+    }
+
+    /// Arrow keys move the selection to the neighbouring cell in that direction.
+    mutating func moveSelection(_ k: Key) {
+        guard !snapshot.frames.isEmpty else { return }
+        guard let id = selection, let i = flatIndex(of: id) else {
+            selection = snapshot.visibleItems(offsets: offsets).first.map { flatIDs[$0] } ?? flatIDs.first
+            dirty = true
+            return
+        }
+        let from = snapshot.windowFrame(ofFlat: i, offsets: offsets)
+        let dir: Point = switch k {
+        case .left: Point(x: -1, y: 0)
+        case .right: Point(x: 1, y: 0)
+        case .up: Point(x: 0, y: -1)
+        default: Point(x: 0, y: 1)
+        }
+        // The nearest cell whose centre lies in that direction, preferring those in line.
+        var best: (Int, Double)?
+        for j in snapshot.frames.indices where j != i {
+            let c = snapshot.windowFrame(ofFlat: j, offsets: offsets).center
+            let d = c - from.center
+            let along = d.x * dir.x + d.y * dir.y
+            guard along > 1 else { continue }
+            let across = abs(d.x * dir.y - d.y * dir.x)
+            let cost = along + across * 3
+            if best == nil || cost < best!.1 { best = (j, cost) }
+        }
+        guard let (j, _) = best else { return }
+        selection = flatIDs[j]
+        reveal(j)
+        dirty = true
+    }
+
+    /// Scrolls so the item at flat index `j` is fully visible.
+    mutating func reveal(_ j: Int) {
+        let w = snapshot.windowFrame(ofFlat: j, offsets: scrollTarget)
+        let axis = snapshot.scrollAxis
+        if let k = snapshot.sections[snapshot.indexPath(ofFlat: j).section].pane {
+            let pf = snapshot.toWindow(snapshot.panes[k].frame, pane: nil, offsets: scrollTarget)
+            if w.minY < pf.minY { scrollTarget.panes[k] -= pf.minY - w.minY }
+            if w.maxY > pf.maxY { scrollTarget.panes[k] += w.maxY - pf.maxY }
+            scrollTarget = scrollTarget.clamped(to: snapshot)
+        }
+        let lo = w.min(axis), hi = w.max(axis)
+        if lo < 0 { scroll(by: lo - 8) } else if hi > viewport[axis] { scroll(by: hi - viewport[axis] + 8) }
+    }
+
+    /// Duration, or zero under reduced motion.
+    func motion(_ d: Double) -> Double { policy.reduceMotion ? 0 : d }
+}

@@ -1,0 +1,109 @@
+/// The interaction engine: the model, its layout, scrolling, the drag state machine, timers and
+/// animations — headless and deterministic.
+///
+/// The host feeds input with timestamps (`handle(_:at:)`), calls `advance(to:)` once per frame with
+/// the monotonic time, draws `scene()`, saves on `.commit` effects (`takeEffects()`), and sleeps
+/// until `nextDeadline` (nil: nothing will change until the next input).
+public struct Engine: Sendable {
+    public internal(set) var policy: DragPolicy
+    public internal(set) var model: CollectionModel
+    public internal(set) var layoutChoice: LayoutChoice
+    public internal(set) var layout: any CollectionLayout
+    public internal(set) var snapshot: LayoutSnapshot
+    /// Item id of each flat index of `snapshot`.
+    public internal(set) var flatIDs: [ItemID]
+    public internal(set) var offsets: ScrollOffsets
+    /// Where wheel scrolling is heading; `offsets` eases towards it.
+    var scrollTarget: ScrollOffsets
+    public internal(set) var viewport: Size
+    public internal(set) var now: Double
+    public internal(set) var phase: DragPhase = .idle
+    public internal(set) var selection: ItemID?
+    public internal(set) var overlay: Overlay?
+    public internal(set) var pointer: Point?
+    var motions = ItemMotions()
+    var pressScale = Tween.at(1)
+    var pressedID: ItemID?
+    var liftScale = Tween.at(1)
+    /// Open (growing) and closing (shrinking) drop targets and their scale.
+    var targetScales: [ItemID: Tween] = [:]
+    var refusals: [ItemID: Double] = [:]
+    var effects: [EngineEffect] = []
+    /// Set by anything that changes what is drawn; cleared by `scene()` readers via `takeNeedsDisplay()`.
+    var dirty = true
+
+    public init(model: CollectionModel, layout: LayoutChoice, viewport: Size, policy: DragPolicy = DragPolicy(), now: Double = 0) {
+        self.init(model: model, layout: layout.layout, choice: layout, viewport: viewport, policy: policy, now: now)
+    }
+
+    /// An engine over a custom layout configuration (tests, embedders).
+    public init(model: CollectionModel, layout: any CollectionLayout, choice: LayoutChoice = .grid, viewport: Size,
+                policy: DragPolicy = DragPolicy(), now: Double = 0) {
+        self.policy = policy
+        self.model = model
+        self.layoutChoice = choice
+        self.layout = layout
+        self.viewport = viewport
+        self.now = now
+        snapshot = layout.snapshot(of: model, viewport: viewport)
+        flatIDs = model.sections.flatMap { $0.items.map(\.id) }
+        offsets = ScrollOffsets(root: .zero, panes: Array(repeating: 0, count: snapshot.panes.count))
+        scrollTarget = offsets
+    }
+
+    // MARK: - Host interface
+
+    /// Effects since the last call (commits to save, items opened…), oldest first.
+    public mutating func takeEffects() -> [EngineEffect] {
+        defer { effects.removeAll() }
+        return effects
+    }
+
+    /// Whether the scene changed since the last call.
+    public mutating func takeNeedsDisplay() -> Bool {
+        defer { dirty = false }
+        return dirty
+    }
+
+    public var isDragging: Bool { if case .lifted = phase { true } else { false } }
+    public var draggedID: ItemID? { if case .lifted(let l) = phase { l.id } else { nil } }
+    var settlingID: ItemID? { if case .settling(let s) = phase { s.id } else { nil } }
+    public var hover: Hover? { if case .lifted(let l) = phase { l.hover } else { nil } }
+    public var openTarget: ItemID? { if case .lifted(let l) = phase { l.open } else { nil } }
+
+    /// When the engine next needs `advance(to:)` without input; nil when idle.
+    public var nextDeadline: Double? {
+        var d: Double?
+        func soon(_ t: Double) { d = Swift.min(d ?? t, t) }
+        let frame = now + policy.frameInterval
+        switch phase {
+        case .idle: break
+        case .pressed(let p): if !p.moved { soon(p.start + policy.liftDelay) }
+        case .lifted, .settling:
+            // Wobble, autoscroll and dwell progress change every frame.
+            soon(frame)
+        }
+        if !motions.isEmpty || !refusals.isEmpty || scrollTarget != offsets { soon(frame) }
+        if !pressScale.isFinished(at: now) || !liftScale.isFinished(at: now) { soon(frame) }
+        if targetScales.values.contains(where: { !$0.isFinished(at: now) }) { soon(frame) }
+        return d.map { Swift.max($0, now) }
+    }
+
+    // MARK: - Derived geometry
+
+    func flatIndex(of id: ItemID) -> Int? {
+        guard let p = model.indexPath(of: id), p.child == nil else { return nil }
+        return snapshot.flatIndex(of: p)
+    }
+
+    /// Where an item's cell is drawn now (layout frame, scroll, and any animation), in window coordinates.
+    public func drawnFrame(of id: ItemID) -> Rect? {
+        guard let i = flatIndex(of: id) else { return nil }
+        return motions.drawn(id, frame: snapshot.windowFrame(ofFlat: i, offsets: offsets), at: now)
+    }
+
+    /// The item under a window point.
+    public func item(at p: Point) -> Item? {
+        snapshot.item(at: p, offsets: offsets).flatMap { model.item(at: $0) }
+    }
+}

@@ -1,0 +1,78 @@
+/// What the pointer is doing, as the drag state machine sees it.
+///
+/// idle --down on item--> pressed --hold liftDelay--> lifted --up/cancel--> settling --> idle
+///                          |--move > slop--> idle      (done item: refusal shake, back to idle)
+///                          |--up--> idle (click: select and open)
+public enum DragPhase: Sendable {
+    case idle
+    case pressed(Press)
+    case lifted(Lift)
+    case settling(Settle)
+}
+
+public struct Press: Sendable {
+    public var id: ItemID
+    public var start: Double
+    public var origin: Point
+    public var moved = false
+}
+
+/// The lifted item and everything that happens while it is carried.
+public struct Lift: Sendable {
+    public var id: ItemID
+    public var liftTime: Double
+    /// Pointer minus the cell's top-left at lift: the snapshot keeps this offset (seed 001).
+    public var grabOffset: Point
+    /// The cell's size at lift: the snapshot image's size.
+    public var size: Size
+    public var pointer: Point
+    /// The model as it was at lift, restored on cancel (seed 003 keeps it for rollback).
+    public var original: CollectionModel
+    /// The target under the pointer and since when: the dwell clock.
+    public var hover: Hover?
+    /// The cell opened as a drop target (folder dwell fired), if any.
+    public var open: ItemID?
+    /// When the pointer entered the root's and a pane's autoscroll zones.
+    public var rootZoneSince: Double?
+    public var paneZoneSince: Double?
+}
+
+public struct Hover: Hashable, Sendable {
+    public var target: DropTarget
+    public var since: Double
+}
+
+/// The snapshot flying into place after a release or a cancel; input is ignored meanwhile (seed 001).
+public struct Settle: Sendable {
+    public enum Destination: Sendable {
+        /// Back into the item's own slot.
+        case slot
+        /// Into a folder cell (the dropped item now lives inside it).
+        case folder(ItemID)
+    }
+    public var id: ItemID
+    public var item: Item
+    public var start: Double
+    public var from: Rect
+    public var fromRotation: Double
+    public var fromScale: Double
+    public var destination: Destination
+}
+
+/// What the engine tells its host.
+public enum EngineEffect: Hashable, Sendable {
+    /// The model changed for good (a drop, a folder change): save it.
+    case commit
+    case lifted(ItemID)
+    case cancelled(ItemID)
+    /// A click opened an item or folder.
+    case opened(ItemID)
+    /// A done item refused to lift.
+    case refused(ItemID)
+    case layoutChanged(LayoutChoice)
+}
+
+/// A view over the surface: the detail of a clicked item.
+public enum Overlay: Hashable, Sendable {
+    case detail(ItemID)
+}

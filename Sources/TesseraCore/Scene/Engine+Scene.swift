@@ -1,0 +1,157 @@
+/// Builds the scene: everything to draw for the current state, in window coordinates.
+extension Engine {
+    public func scene(style: SceneStyle = SceneStyle()) -> Scene {
+        var nodes: [SceneNode] = []
+        nodes.reserveCapacity(256)
+        let offsets = self.offsets
+        let view = Rect(origin: .zero, size: viewport)
+        let hidden: ItemID? = switch phase {
+        case .lifted(let l): l.id
+        case .settling(let s): if case .slot = s.destination { s.id } else { nil }
+        default: nil
+        }
+        // Section backgrounds (decoration), headers and footers.
+        for (s, geo) in snapshot.sections.enumerated() {
+            let bg = snapshot.toWindow(geo.background, pane: nil, offsets: offsets)
+            guard bg.intersects(view) else { continue }
+            if geo.pane != nil {
+                nodes.append(.box(BoxNode(frame: bg, color: style.boardColumn, cornerRadius: 12)))
+            } else {
+                nodes.append(.box(BoxNode(frame: bg.insetBy(dx: 6, dy: 3), color: style.sectionBackground, cornerRadius: 14)))
+            }
+            let title = model.sections[s].title
+            if let h = geo.header {
+                let frame = snapshot.toWindow(h, pane: nil, offsets: offsets).insetBy(dx: 16, dy: 0)
+                nodes.append(.label(LabelNode(frame: frame, text: geo.pane == nil ? title : "\(title)  ·  \(geo.itemCount)",
+                                              style: geo.pane == nil ? .header : .listTitle)))
+            }
+            if let f = geo.footer {
+                let n = geo.itemCount
+                nodes.append(.label(LabelNode(frame: snapshot.toWindow(f, pane: nil, offsets: offsets).insetBy(dx: 16, dy: 0),
+                                              text: n == 1 ? "1 item" : "\(n) items", style: .footer)))
+            }
+        }
+        // Cells, pane by pane (board lists clip to their pane).
+        let visible = snapshot.visibleItems(offsets: offsets)
+        var currentPane: Int?? = .none
+        for i in visible {
+            let s = snapshot.indexPath(ofFlat: i).section
+            let pane = snapshot.sections[s].pane
+            if currentPane == nil || currentPane! != pane {
+                if currentPane != nil, currentPane! != nil { nodes.append(.popClip) }
+                if let k = pane { nodes.append(.pushClip(snapshot.toWindow(snapshot.panes[k].frame, pane: nil, offsets: offsets))) }
+                currentPane = .some(pane)
+            }
+            let id = flatIDs[i]
+            guard id != hidden, let item = model.item(at: snapshot.indexPath(ofFlat: i)) else { continue }
+            let frame = motions.drawn(id, frame: snapshot.windowFrame(ofFlat: i, offsets: offsets), at: now)
+            nodes.append(.cell(cellNode(item, frame: frame)))
+        }
+        if let p = currentPane, p != nil { nodes.append(.popClip) }
+        if let bar = gapIndicator(style: style) { nodes.append(.box(bar)) }
+        nodes += scrollIndicators(style: style)
+        // The carried snapshot on top of everything.
+        if case .lifted(let l) = phase, let item = model.item(withID: l.id), let f = liftedFrame {
+            var node = cellNode(item, frame: f)
+            node.isLifted = true
+            node.isPressed = false
+            node.scale = liftScale.value(at: now)
+            node.rotation = Wobble.angle(sinceLift: now - l.liftTime, policy: policy)
+            nodes.append(.cell(node))
+        } else if let s = settlingSnapshot {
+            var node = cellNode(s.item, frame: s.frame)
+            node.isLifted = true
+            node.scale = s.scale
+            node.rotation = s.rotation
+            node.alpha = s.alpha
+            nodes.append(.cell(node))
+        }
+        if case .detail(let id)? = overlay, let item = model.item(withID: id) { nodes += detailView(item, style: style) }
+        return Scene(size: viewport, background: style.background, nodes: nodes, cursor: cursor)
+    }
+
+    func cellNode(_ item: Item, frame: Rect) -> CellNode {
+        var node = CellNode(id: item.id, frame: frame, title: item.title, icon: item.icon, color: item.color,
+                            isFolder: item.isFolder,
+                            folderPreview: item.children.prefix(9).map { FolderPreviewEntry(icon: $0.icon, color: $0.color) },
+                            folderCount: item.children.count, isDone: item.done, isSelected: selection == item.id)
+        if pressedID == item.id {
+            let s = pressScale.value(at: now)
+            node.scale = s
+            node.isPressed = s < 1 || { if case .pressed(let p) = phase { !p.moved } else { false } }()
+        }
+        if let t = targetScales[item.id] {
+            node.scale = t.value(at: now)
+            node.isDropTarget = openTarget == item.id
+        }
+        if case .lifted(let l) = phase, let h = l.hover, case .into(let path) = h.target, l.open == nil,
+           model.item(at: path)?.id == item.id {
+            node.dwellProgress = Swift.min(1, (now - h.since) / policy.folderDwell)
+        }
+        if let since = refusals[item.id] {
+            node.frame = node.frame.offsetBy(dx: Wobble.refusal(since: now - since, policy: policy), dy: 0)
+        }
+        return node
+    }
+
+    /// While a reorder dwell runs, a bar marks the gap, growing more opaque as the dwell completes.
+    func gapIndicator(style: SceneStyle) -> BoxNode? {
+        guard case .lifted(let l) = phase, let h = l.hover, case .gap(let s, let i) = h.target else { return nil }
+        let geo = snapshot.sections[s]
+        guard geo.itemCount > 0 else { return nil }
+        let progress = Swift.min(1, (now - h.since) / policy.reorderDwell)
+        let atEnd = i >= geo.itemCount
+        let f = snapshot.toWindow(snapshot.frames[geo.firstItem + Swift.min(i, geo.itemCount - 1)], pane: geo.pane, offsets: offsets)
+        let thickness = 4.0
+        let bar: Rect = snapshot.reorderAxis == .horizontal
+            ? Rect(x: (atEnd ? f.maxX + 3 : f.minX - 3) - thickness / 2, y: f.minY, width: thickness, height: f.height)
+            : Rect(x: f.minX, y: (atEnd ? f.maxY + 3 : f.minY - 3) - thickness / 2, width: f.width, height: thickness)
+        return BoxNode(frame: bar, color: style.accent.withAlpha(0.25 + 0.75 * progress), cornerRadius: 2)
+    }
+
+    func scrollIndicators(style: SceneStyle) -> [SceneNode] {
+        var out: [SceneNode] = []
+        let axis = snapshot.scrollAxis
+        let content = snapshot.contentSize[axis], visible = viewport[axis]
+        if content > visible + 1 {
+            let length = Swift.max(30, visible * visible / content)
+            let pos = (visible - length) * offsets.root[axis] / Swift.max(1, content - visible)
+            let r = axis == .vertical ? Rect(x: viewport.width - 7, y: pos, width: 5, height: length)
+                                      : Rect(x: pos, y: viewport.height - 7, width: length, height: 5)
+            out.append(.box(BoxNode(frame: r, color: style.scrollIndicator, cornerRadius: 2.5)))
+        }
+        for (k, pane) in snapshot.panes.enumerated() where pane.maxOffset > 0 {
+            let f = snapshot.toWindow(pane.frame, pane: nil, offsets: offsets)
+            let length = Swift.max(24, f.height * f.height / pane.contentSize.height)
+            let pos = f.minY + (f.height - length) * offsets.pane(k) / pane.maxOffset
+            out.append(.box(BoxNode(frame: Rect(x: f.maxX - 6, y: pos, width: 4, height: length),
+                                    color: style.scrollIndicator, cornerRadius: 2)))
+        }
+        return out
+    }
+
+    func detailView(_ item: Item, style: SceneStyle) -> [SceneNode] {
+        let side = Swift.min(viewport.width, viewport.height) * 0.7
+        let panel = Rect(x: (viewport.width - side) / 2, y: (viewport.height - side) / 2, width: side, height: side)
+        let image = Rect(x: panel.midX - side * 0.3, y: panel.minY + side * 0.12, width: side * 0.6, height: side * 0.6)
+        return [
+            .box(BoxNode(frame: Rect(origin: .zero, size: viewport), color: style.scrim)),
+            .box(BoxNode(frame: panel, color: style.panel, cornerRadius: 20)),
+            .box(BoxNode(frame: image, color: item.color, cornerRadius: side * 0.08)),
+            .image(ImageNode(frame: image.insetBy(dx: side * 0.1, dy: side * 0.1), icon: item.icon, tint: .white)),
+            .label(LabelNode(frame: Rect(x: panel.minX + 16, y: image.maxY + side * 0.05, width: side - 32, height: side * 0.12),
+                             text: item.title, style: .detailTitle)),
+        ]
+    }
+
+    /// The pointer shape: a closed hand while carrying, an open hand over what can be lifted.
+    var cursor: CursorShape {
+        switch phase {
+        case .lifted: return .closedHand
+        case .pressed(let p) where !p.moved: return model.item(withID: p.id)?.isMovable == true ? .openHand : .notAllowed
+        default:
+            guard overlay == nil, let p = pointer, let item = item(at: p) else { return .arrow }
+            return item.isMovable ? .openHand : .arrow
+        }
+    }
+}

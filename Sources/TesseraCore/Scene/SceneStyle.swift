@@ -1,0 +1,11 @@
+/// Colours and sizes of the surface's chrome (the renderer owns how cells look inside).
+public struct SceneStyle: Hashable, Sendable {
+    public var background = Color(hex: "#f2f2f7")!
+    public var sectionBackground = Color(hex: "#ffffff")!
+    public var boardColumn = Color(hex: "#e5e5ea")!
+    public var accent = Color(hex: "#0a84ff")!
+    public var scrollIndicator = Color(red: 0, green: 0, blue: 0, alpha: 0.35)
+    public var scrim = Color(red: 0, green: 0, blue: 0, alpha: 0.45)
+    public var panel = Color(hex: "#ffffff")!
+    public init() {}
+}

@@ -1,0 +1,63 @@
+@testable import TesseraCore
+
+/// Drives an engine like a user with a manual clock: events read like a story
+/// (down, wait 0.5 s, expect lifted, move, wait the dwell, up). Waiting runs frames at 60 Hz.
+struct EngineScript {
+    var engine: Engine
+    var t: Double = 0
+    var effects: [EngineEffect] = []
+
+    init(model: CollectionModel = SampleData.generated(count: 40, sections: 2, seed: 1),
+         layout: any CollectionLayout = EngineScript.grid, choice: LayoutChoice = .grid,
+         viewport: Size = Size(width: 560, height: 400), policy: DragPolicy = DragPolicy()) {
+        engine = Engine(model: model, layout: layout, choice: choice, viewport: viewport, policy: policy, now: 0)
+    }
+
+    /// 96 px cells, 5 per line in 560 px, no header or footer: easy to aim at.
+    static var grid: FlowLayout {
+        var f = FlowLayout()
+        f.headerLength = 0
+        f.footerLength = 0
+        f.sectionInsets = Insets(all: 10)
+        return f
+    }
+
+    mutating func send(_ e: InputEvent) {
+        engine.handle(e, at: t)
+        effects += engine.takeEffects()
+    }
+    mutating func down(_ p: Point) { send(.pointerDown(p)) }
+    mutating func move(_ p: Point) { send(.pointerMove(p)) }
+    mutating func up(_ p: Point) { send(.pointerUp(p)) }
+    mutating func key(_ k: Key) { send(.key(k)) }
+
+    /// Lets time pass in 60 Hz frames.
+    mutating func wait(_ seconds: Double, frame: Double = 1.0 / 60) {
+        let end = t + seconds
+        while t < end - 1e-9 {
+            t = Swift.min(end, t + frame)
+            engine.advance(to: t)
+            effects += engine.takeEffects()
+        }
+    }
+
+    /// Glides the pointer to `p` in `steps` moves over `seconds`.
+    mutating func glide(to p: Point, steps: Int = 10, seconds: Double = 0.1) {
+        let from = engine.pointer ?? p
+        for k in 1...steps {
+            let f = Double(k) / Double(steps)
+            wait(seconds / Double(steps))
+            move(Point(x: from.x + (p.x - from.x) * f, y: from.y + (p.y - from.y) * f))
+        }
+    }
+
+    func center(_ id: ItemID) -> Point { engine.drawnFrame(of: id)!.center }
+    func frame(_ id: ItemID) -> Rect { engine.drawnFrame(of: id)! }
+    func ids(_ section: Int) -> [String] { engine.model.sections[section].items.map(\.id.rawValue) }
+
+    /// Presses on an item and holds until it lifts.
+    mutating func lift(_ id: ItemID) {
+        down(center(id))
+        wait(engine.policy.liftDelay + 0.02)
+    }
+}

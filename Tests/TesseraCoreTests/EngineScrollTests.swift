@@ -1,0 +1,142 @@
+import Testing
+@testable import TesseraCore
+
+@Suite struct EngineScrollTests {
+    @Test func autoscrollSpeedGrowsWithDepthAndRampsUpOverTime() {
+        let p = DragPolicy()
+        #expect(Autoscroll.speed(depth: 0, held: 1, policy: p) == 0)
+        let shallow = Autoscroll.speed(depth: 16, held: 1, policy: p)
+        let deep = Autoscroll.speed(depth: 64, held: 1, policy: p)
+        #expect(shallow > 0 && deep > shallow * 10)  // squared: a quarter the depth, a sixteenth the speed
+        #expect(deep == p.autoscrollMaxSpeed)
+        #expect(Autoscroll.speed(depth: 500, held: 1, policy: p) == p.autoscrollMaxSpeed)  // past the edge: clamped
+        // The ramp: gentle at first even when pushed deep.
+        #expect(Autoscroll.speed(depth: 64, held: 0.05, policy: p) == p.autoscrollMaxSpeed * 0.1)
+        #expect(Autoscroll.speed(depth: 64, held: 0.25, policy: p) == p.autoscrollMaxSpeed * 0.5)
+    }
+
+    @Test func aStillPointerNearTheBottomKeepsScrollingFrameByFrame() {
+        var s = EngineScript(model: SampleData.generated(count: 300, sections: 1, seed: 1))
+        s.lift("item-1")
+        s.glide(to: Point(x: 280, y: 396))  // 4 px from the bottom edge
+        let start = s.engine.offsets.root.y
+        s.wait(0.25)
+        let early = s.engine.offsets.root.y - start
+        s.wait(0.5)
+        let mid = s.engine.offsets.root.y - start
+        s.wait(0.5)
+        let late = s.engine.offsets.root.y - start
+        #expect(early > 0)
+        // Ramping up: the second half second covers more than the first quarter.
+        #expect(mid - early > early)
+        #expect(late - mid > mid - early * 2 - 1)
+        // No pointer motion was needed: only frames.
+        #expect(s.engine.pointer == Point(x: 280, y: 396))
+    }
+
+    @Test func autoscrollIsIndependentOfTheFrameRate() {
+        func distance(frame: Double) -> Double {
+            var s = EngineScript(model: SampleData.generated(count: 300, sections: 1, seed: 1))
+            s.lift("item-1")
+            s.move(Point(x: 280, y: 390))
+            let start = s.engine.offsets.root.y
+            s.wait(1, frame: frame)
+            return s.engine.offsets.root.y - start
+        }
+        let at60 = distance(frame: 1.0 / 60), at144 = distance(frame: 1.0 / 144), at30 = distance(frame: 1.0 / 30)
+        #expect(abs(at60 - at144) / at60 < 0.03)
+        #expect(abs(at60 - at30) / at60 < 0.05)
+    }
+
+    @Test func autoscrollStopsAtTheContentsEnds() {
+        var s = EngineScript(model: SampleData.generated(count: 300, sections: 1, seed: 1))
+        s.lift("item-1")
+        s.move(Point(x: 280, y: 399))
+        s.wait(12)
+        #expect(s.engine.offsets.root.y == s.engine.snapshot.maxRootOffset.y)
+        s.move(Point(x: 280, y: 1))
+        s.wait(12)
+        #expect(s.engine.offsets.root.y == 0)
+    }
+
+    @Test func dropTargetIsReEvaluatedWhileScrollingWithAStillPointer() {
+        var s = EngineScript(model: SampleData.generated(count: 300, sections: 1, seed: 1))
+        s.lift("item-1")
+        s.glide(to: Point(x: 60, y: 396))
+        s.wait(1.5)
+        s.move(Point(x: 16, y: 200))  // out of the edge zone: scrolling stops, the gap is read here
+        s.wait(0.6)
+        let index = s.ids(0).firstIndex(of: "item-1")!
+        #expect(index > 30, "carried down the list to \(index)")
+        s.up(Point(x: 16, y: 200))
+        #expect(s.effects.contains(.commit))
+    }
+
+    @Test func theWheelScrollsDuringADragAndTheDropLandsUnderThePointer() {
+        var s = EngineScript(model: SampleData.generated(count: 300, sections: 1, seed: 1))
+        s.lift("item-1")
+        s.glide(to: Point(x: 16, y: 200))
+        for _ in 0..<10 { s.send(.wheel(dx: 0, dy: 96, at: Point(x: 16, y: 200))); s.wait(0.05) }
+        s.wait(0.3)
+        #expect(s.engine.offsets.root.y > 800)
+        s.move(Point(x: 16, y: 201))
+        s.wait(0.6)
+        let landed = s.engine.snapshot.dropTarget(at: Point(x: 16, y: 201), offsets: s.engine.offsets, previous: nil)
+        let index = s.ids(0).firstIndex(of: "item-1")!
+        #expect(landed == .gap(section: 0, index: index) || landed == .gap(section: 0, index: index + 1))
+        #expect(index > 30)
+    }
+
+    @Test func boardListsAutoscrollVerticallyAndTheBoardSideways() {
+        let m = SampleData.generated(count: 240, sections: 5, seed: 1)
+        var s = EngineScript(model: m, layout: BoardLayout(), choice: .board, viewport: Size(width: 700, height: 500))
+        s.lift("item-1")
+        let pane = s.engine.snapshot.toWindow(s.engine.snapshot.panes[0].frame, pane: nil, offsets: s.engine.offsets)
+        s.glide(to: Point(x: pane.midX, y: pane.maxY - 4))
+        s.wait(1)
+        #expect(s.engine.offsets.pane(0) > 100)
+        #expect(s.engine.offsets.root.x == 0)
+        s.glide(to: Point(x: 698, y: 250))
+        s.wait(1)
+        #expect(s.engine.offsets.root.x > 100)
+    }
+
+    @Test func wheelScrollsSmoothlyAndIdlesWhenDone() {
+        var s = EngineScript(model: SampleData.generated(count: 300, sections: 1, seed: 1))
+        s.send(.wheel(dx: 0, dy: 120, at: Point(x: 100, y: 100)))
+        s.wait(1.0 / 60)
+        let first = s.engine.offsets.root.y
+        #expect(first > 0 && first < 120)
+        s.wait(1)
+        #expect(s.engine.offsets.root.y == 120)
+        #expect(s.engine.nextDeadline == nil)
+    }
+
+    @Test func resizeReflowsAnimated() {
+        var s = EngineScript()
+        let before = s.frame("item-6")  // first of the second line at 5 per line
+        s.send(.resize(Size(width: 800, height: 400)))
+        #expect(s.frame("item-6") == before)  // drawn where it was…
+        s.wait(1)
+        let after = s.frame("item-6")           // …then at its new place: 7 per line now
+        #expect(after.minY == before.minY - 106 || after.minY < before.minY)
+        #expect(s.engine.nextDeadline == nil)
+    }
+
+    @Test func keysSwitchLayoutsAndMoveTheSelection() {
+        var s = EngineScript()
+        s.key(.character("2"))
+        #expect(s.engine.layoutChoice == .masonry)
+        s.key(.character("3"))
+        #expect(s.engine.layoutChoice == .board)
+        s.key(.character("1"))
+        #expect(s.effects == [.layoutChanged(.masonry), .layoutChanged(.board), .layoutChanged(.grid)])
+        s.key(.right)
+        #expect(s.engine.selection == "item-1")
+        s.key(.right)
+        s.key(.down)
+        #expect(s.engine.selection == "item-7")
+        s.key(.enter)
+        #expect(s.engine.overlay == .detail("item-7"))
+    }
+}
