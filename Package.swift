@@ -3,6 +3,7 @@ import PackageDescription
 
 // Module graph (see docs/DESIGN.md):
 //   TesseraCore  <- TesseraCairo <- TesseraX11 <- tessera
+//   TesseraCore  <- TesseraApp (persistence, app controller; no X11) <- tessera
 //   TesseraCore is pure Swift: no platform, no clock, no C libraries.
 let package = Package(
     name: "Tessera",
@@ -24,11 +25,13 @@ let package = Package(
         .target(name: "TesseraCore", dependencies: [.product(name: "RealModule", package: "swift-numerics")]),
         .target(name: "TesseraCairo", dependencies: ["TesseraCore", "CCairo", "CPango"]),
         .target(name: "TesseraX11", dependencies: ["TesseraCore", "TesseraCairo", "CX11", "CCairo"]),
+        .target(name: "TesseraApp", dependencies: ["TesseraCore"]),
         .executableTarget(name: "tessera", dependencies: [
-            "TesseraCore", "TesseraCairo", "TesseraX11",
+            "TesseraCore", "TesseraCairo", "TesseraX11", "TesseraApp",
             .product(name: "ArgumentParser", package: "swift-argument-parser"),
         ]),
         .testTarget(name: "TesseraCoreTests", dependencies: ["TesseraCore"]),
+        .testTarget(name: "TesseraAppTests", dependencies: ["TesseraApp", "TesseraCore"]),
         .testTarget(name: "TesseraCairoTests", dependencies: ["TesseraCore", "TesseraCairo", "CCairo"]),
         .testTarget(name: "TesseraEndToEndTests", dependencies: ["TesseraCore", "CX11"]),
     ]

@@ -1,0 +1,90 @@
+import Foundation
+import TesseraCore
+
+/// The app between the window and the engine: feeds input and time to the engine, saves every
+/// committed change, and adds the app's own messages (a failed save, a state file set aside) to
+/// the scene as a banner. Knows nothing of X11: any shell can drive it.
+public final class AppController {
+    public private(set) var engine: Engine
+    let store: StateStore?
+    /// Why the last save failed; shown until a save succeeds.
+    public private(set) var saveError: String?
+    /// Changes not yet on disk (a save failed): retried on the next change and on exit.
+    public private(set) var unsaved = false
+    var notice: (text: String, until: Double)?
+    let log: (String) -> Void
+    var lastSceneTime = -Double.infinity
+
+    public init(engine: Engine, store: StateStore?, notice: String? = nil,
+                log: @escaping (String) -> Void = { FileHandle.standardError.write(Data(("tessera: " + $0 + "\n").utf8)) }) {
+        self.engine = engine
+        self.store = store
+        self.log = log
+        if let n = notice { self.notice = (n, engine.now + 10) }
+    }
+
+    public func handle(_ event: InputEvent, at t: Double) {
+        engine.handle(event, at: t)
+        processEffects()
+    }
+
+    /// Advances to `t`; returns the scene when anything visible changed since the last one.
+    public func frame(at t: Double) -> Scene? {
+        engine.advance(to: t)
+        processEffects()
+        var changed = engine.takeNeedsDisplay()
+        if let n = notice, t >= n.until { notice = nil; changed = true }
+        guard changed else { return nil }
+        lastSceneTime = t
+        return scene()
+    }
+
+    /// The full scene now, banner included.
+    public func scene() -> Scene {
+        var scene = engine.scene()
+        let message = saveError.map { "Not saved: \($0). Tessera keeps trying on every change." } ?? notice?.text
+        if let m = message {
+            let w = min(scene.size.width - 24, 900)
+            scene.nodes.append(.label(LabelNode(frame: Rect(x: (scene.size.width - w) / 2, y: 12, width: w, height: 34),
+                                                text: m, style: .banner)))
+        }
+        return scene
+    }
+
+    public func nextDeadline(after t: Double) -> Double? {
+        let d = engine.nextDeadline
+        guard let n = notice else { return d }
+        return min(d ?? n.until, n.until)
+    }
+
+    func processEffects() {
+        for effect in engine.takeEffects() {
+            if case .commit = effect { unsaved = true; save() }
+        }
+    }
+
+    /// Saves when something is unsaved. Returns whether the state on disk is current.
+    @discardableResult
+    public func save() -> Bool {
+        guard unsaved, let store else { return !unsaved || store == nil }
+        do {
+            try store.save(engine.model)
+            unsaved = false
+            if saveError != nil { log("saved \(store.path) again") }
+            saveError = nil
+            return true
+        } catch {
+            if saveError != error.description { log("could not save: \(error.description); the arrangement is kept in memory") }
+            saveError = error.description
+            return false
+        }
+    }
+
+    /// Called on quit, SIGTERM/SIGINT or a lost display: a drag in flight is cancelled (only
+    /// committed changes count), then anything unsaved is saved.
+    public func willQuit() {
+        engine.cancelDrag(at: engine.now)
+        processEffects()
+        if unsaved, !save() { log("quitting with unsaved changes: \(saveError ?? "unknown error")") }
+    }
+}
