@@ -1,0 +1,54 @@
+import CCairo
+import TesseraCore
+
+/// Small path and colour helpers over a raw `cairo_t`, in the context's current user space.
+enum CairoPath {
+    /// Adds a rounded rectangle to the current path; `radius` is clamped to half the shorter side.
+    static func roundedRect(_ cr: OpaquePointer, _ r: Rect, radius: Double) {
+        let rad = min(max(radius, 0), min(r.width, r.height) / 2)
+        guard rad > 0.01 else {
+            cairo_rectangle(cr, r.minX, r.minY, r.width, r.height)
+            return
+        }
+        cairo_new_sub_path(cr)
+        cairo_arc(cr, r.maxX - rad, r.minY + rad, rad, -Double.pi / 2, 0)
+        cairo_arc(cr, r.maxX - rad, r.maxY - rad, rad, 0, Double.pi / 2)
+        cairo_arc(cr, r.minX + rad, r.maxY - rad, rad, Double.pi / 2, Double.pi)
+        cairo_arc(cr, r.minX + rad, r.minY + rad, rad, Double.pi, 3 * Double.pi / 2)
+        cairo_close_path(cr)
+    }
+
+    /// Adds a rounded rectangle that starts at the middle of the top edge and runs clockwise,
+    /// so a dash of length `fraction * perimeter` draws a progress ring that follows the shape.
+    static func roundedRectFromTop(_ cr: OpaquePointer, _ r: Rect, radius: Double) {
+        let rad = min(max(radius, 0), min(r.width, r.height) / 2)
+        cairo_new_sub_path(cr)
+        cairo_move_to(cr, r.midX, r.minY)
+        cairo_arc(cr, r.maxX - rad, r.minY + rad, rad, -Double.pi / 2, 0)
+        cairo_arc(cr, r.maxX - rad, r.maxY - rad, rad, 0, Double.pi / 2)
+        cairo_arc(cr, r.minX + rad, r.maxY - rad, rad, Double.pi / 2, Double.pi)
+        cairo_arc(cr, r.minX + rad, r.minY + rad, rad, Double.pi, 3 * Double.pi / 2)
+        cairo_line_to(cr, r.midX, r.minY)
+    }
+
+    /// Perimeter of a rounded rectangle: 2(w + h) - 8r + 2πr.
+    static func roundedRectPerimeter(_ r: Rect, radius: Double) -> Double {
+        let rad = min(max(radius, 0), min(r.width, r.height) / 2)
+        return 2 * (r.width + r.height) - 8 * rad + 2 * Double.pi * rad
+    }
+
+    static func setColor(_ cr: OpaquePointer, _ c: Color) {
+        cairo_set_source_rgba(cr, c.red, c.green, c.blue, c.alpha)
+    }
+
+    static func setColor(_ cr: OpaquePointer, _ c: Color, alpha: Double) {
+        cairo_set_source_rgba(cr, c.red, c.green, c.blue, c.alpha * alpha)
+    }
+
+    /// Fills a rounded rectangle with a solid colour.
+    static func fillRoundedRect(_ cr: OpaquePointer, _ r: Rect, radius: Double, color: Color) {
+        roundedRect(cr, r, radius: radius)
+        setColor(cr, color)
+        cairo_fill(cr)
+    }
+}

@@ -1,0 +1,208 @@
+import CCairo
+import TesseraCore
+
+/// Draws one ``CellNode``: tile, icon or folder mini-grid, title, and the state decorations
+/// (pressed, selected, done, lifted, drop target, dwell progress) under its transform.
+struct CellPainter {
+    let icons: IconCache
+    let text: TextRenderer
+
+    /// Draws `cell`; `pixelScale` is device pixels per logical pixel.
+    func paint(_ cell: CellNode, cr: OpaquePointer, pixelScale: Double) {
+        let f = cell.frame
+        guard !f.isEmpty, cell.alpha > 0.001, cell.scale > 0.001 else { return }
+        let radius = min(f.width, f.height) * Theme.cornerFraction
+        cairo_save(cr)
+        if cell.scale != 1 || cell.rotation != 0 {
+            cairo_translate(cr, f.midX, f.midY)
+            cairo_rotate(cr, cell.rotation)
+            cairo_scale(cr, cell.scale, cell.scale)
+            cairo_translate(cr, -f.midX, -f.midY)
+        }
+        let groupAlpha = cell.alpha * (cell.isDone ? 0.5 : 1)
+        let grouped = groupAlpha < 1
+        if grouped { cairo_push_group(cr) }
+
+        if cell.isLifted { paintLiftShadow(f, radius: radius, cr: cr) }
+        if cell.isDropTarget { paintGlow(f, radius: radius, cr: cr) }
+        if cell.isFolder {
+            paintFolder(cell, radius: radius, cr: cr, pixelScale: pixelScale)
+        } else {
+            paintTile(cell, radius: radius, cr: cr, pixelScale: pixelScale)
+        }
+        if cell.isPressed {
+            CairoPath.fillRoundedRect(cr, f, radius: radius, color: Color.black.withAlpha(0.14))
+        }
+        if cell.isDone {
+            desaturate(f, radius: radius, cr: cr)
+            paintCheckBadge(f, cr: cr)
+        }
+        if cell.isSelected || cell.isDropTarget {
+            ring(f.insetBy(dx: -3, dy: -3), radius: radius + 3, width: cell.isDropTarget ? 2.5 : 2,
+                 color: Theme.accent, cr: cr)
+        }
+        if let progress = cell.dwellProgress { paintDwell(f, radius: radius, progress: progress, cr: cr) }
+
+        if grouped {
+            cairo_pop_group_to_source(cr)
+            cairo_paint_with_alpha(cr, groupAlpha)
+        }
+        cairo_restore(cr)
+    }
+
+    // MARK: Tile and contents
+
+    private func paintTile(_ cell: CellNode, radius: Double, cr: OpaquePointer, pixelScale: Double) {
+        let f = cell.frame
+        // A hairline of shade under the tile gives it a little depth without a stroke.
+        CairoPath.fillRoundedRect(cr, f.offsetBy(dx: 0, dy: 1), radius: radius, color: Color.black.withAlpha(0.08))
+        CairoPath.fillRoundedRect(cr, f, radius: radius, color: Theme.tileFill(cell.color))
+        let slots = ContentSlots(frame: f)
+        icons.draw(cell.icon, in: slots.icon, cr: cr, pixelScale: pixelScale)
+        if let label = slots.label {
+            text.draw(cell.title, in: label, style: slots.isRow ? .rowTitle : .cellTitle, cr: cr)
+        }
+    }
+
+    private func paintFolder(_ cell: CellNode, radius: Double, cr: OpaquePointer, pixelScale: Double) {
+        let f = cell.frame
+        CairoPath.fillRoundedRect(cr, f, radius: radius, color: Theme.tileFill(cell.color).withAlpha(0.55))
+        ring(f.insetBy(dx: 0.5, dy: 0.5), radius: radius - 0.5, width: 1, color: Color.white.withAlpha(0.8), cr: cr)
+        let slots = ContentSlots(frame: f, iconFraction: Theme.iconFraction + 0.08)
+        let grid = slots.icon
+        let gap = grid.width * 0.06
+        let mini = (grid.width - 2 * gap) / 3
+        for (i, entry) in cell.folderPreview.prefix(9).enumerated() {
+            let r = Rect(x: grid.minX + Double(i % 3) * (mini + gap), y: grid.minY + Double(i / 3) * (mini + gap),
+                         width: mini, height: mini)
+            CairoPath.fillRoundedRect(cr, r, radius: mini * 0.22, color: Theme.mix(.white, entry.color, 0.45))
+            icons.draw(entry.icon, in: r.insetBy(dx: mini * 0.16, dy: mini * 0.16), cr: cr, pixelScale: pixelScale)
+        }
+        if let label = slots.label {
+            text.draw(cell.title, in: label, style: slots.isRow ? .rowTitle : .cellTitle, cr: cr)
+        }
+        if cell.folderCount > 0 { paintCountBadge(cell.folderCount, f, cr: cr) }
+    }
+
+    // MARK: Decorations
+
+    /// A soft drop shadow: six translucent rounded rects, each a little larger and lower, so their
+    /// overlap darkens towards the middle (alpha adds up to about 0.27 under the tile's centre).
+    private func paintLiftShadow(_ f: Rect, radius: Double, cr: OpaquePointer) {
+        for i in 0..<6 {
+            let grow = -2 + Double(i) * 2
+            let r = f.insetBy(dx: -grow, dy: -grow).offsetBy(dx: 0, dy: 5 + Double(i) * 1.2)
+            CairoPath.fillRoundedRect(cr, r, radius: radius + grow, color: Color.black.withAlpha(0.045))
+        }
+    }
+
+    /// A faint accent halo around a drop target.
+    private func paintGlow(_ f: Rect, radius: Double, cr: OpaquePointer) {
+        for (grow, a) in [(9.0, 0.08), (6.0, 0.14), (3.5, 0.22)] {
+            CairoPath.fillRoundedRect(cr, f.insetBy(dx: -grow, dy: -grow), radius: radius + grow,
+                                      color: Theme.accent.withAlpha(a))
+        }
+    }
+
+    private func ring(_ r: Rect, radius: Double, width: Double, color: Color, cr: OpaquePointer) {
+        CairoPath.roundedRect(cr, r, radius: radius)
+        CairoPath.setColor(cr, color)
+        cairo_set_line_width(cr, width)
+        cairo_stroke(cr)
+    }
+
+    /// Removes the colour from the tile area (everything drawn inside it so far).
+    private func desaturate(_ f: Rect, radius: Double, cr: OpaquePointer) {
+        cairo_save(cr)
+        CairoPath.roundedRect(cr, f.insetBy(dx: -1, dy: -1), radius: radius + 1)
+        cairo_clip(cr)
+        cairo_set_operator(cr, CAIRO_OPERATOR_HSL_SATURATION)
+        cairo_set_source_rgb(cr, 0.5, 0.5, 0.5)
+        cairo_paint(cr)
+        cairo_restore(cr)
+    }
+
+    /// A progress ring that follows the tile's outline clockwise from the top centre;
+    /// drawn length = progress * perimeter.
+    private func paintDwell(_ f: Rect, radius: Double, progress: Double, cr: OpaquePointer) {
+        let r = f.insetBy(dx: -5, dy: -5)
+        let rad = radius + 5
+        CairoPath.roundedRect(cr, r, radius: rad)
+        CairoPath.setColor(cr, Theme.accent.withAlpha(0.18))
+        cairo_set_line_width(cr, 3)
+        cairo_stroke(cr)
+        let p = min(max(progress, 0), 1)
+        guard p > 0 else { return }
+        let perimeter = CairoPath.roundedRectPerimeter(r, radius: rad)
+        var dashes = [p * perimeter, perimeter + 1]
+        CairoPath.roundedRectFromTop(cr, r, radius: rad)
+        cairo_set_dash(cr, &dashes, 2, 0)
+        cairo_set_line_cap(cr, CAIRO_LINE_CAP_ROUND)
+        CairoPath.setColor(cr, Theme.accent)
+        cairo_stroke(cr)
+        cairo_set_dash(cr, nil, 0, 0)
+        cairo_set_line_cap(cr, CAIRO_LINE_CAP_BUTT)
+    }
+
+    private func paintCheckBadge(_ f: Rect, cr: OpaquePointer) {
+        let r = max(6, min(f.width, f.height) * 0.1)
+        let c = Point(x: f.maxX - r - 4, y: f.minY + r + 4)
+        cairo_new_sub_path(cr)
+        cairo_arc(cr, c.x, c.y, r, 0, 2 * Double.pi)
+        CairoPath.setColor(cr, Theme.doneBadgeFill)
+        cairo_fill(cr)
+        cairo_move_to(cr, c.x - r * 0.45, c.y + r * 0.02)
+        cairo_line_to(cr, c.x - r * 0.1, c.y + r * 0.38)
+        cairo_line_to(cr, c.x + r * 0.5, c.y - r * 0.35)
+        cairo_set_line_width(cr, max(1.5, r * 0.26))
+        cairo_set_line_cap(cr, CAIRO_LINE_CAP_ROUND)
+        cairo_set_line_join(cr, CAIRO_LINE_JOIN_ROUND)
+        cairo_set_source_rgb(cr, 1, 1, 1)
+        cairo_stroke(cr)
+        cairo_set_line_cap(cr, CAIRO_LINE_CAP_BUTT)
+        cairo_set_line_join(cr, CAIRO_LINE_JOIN_MITER)
+    }
+
+    private func paintCountBadge(_ count: Int, _ f: Rect, cr: OpaquePointer) {
+        let label = count > 99 ? "99+" : String(count)
+        let h = 18.0
+        let w = max(h, 8 + Double(label.count) * 6.5)
+        let r = Rect(x: f.maxX - w + 5, y: f.minY - 5, width: w, height: h)
+        CairoPath.fillRoundedRect(cr, r.insetBy(dx: -1.5, dy: -1.5), radius: h / 2 + 1.5, color: .white)
+        CairoPath.fillRoundedRect(cr, r, radius: h / 2, color: Theme.badgeFill)
+        text.draw(label, in: r, style: .badge, cr: cr)
+    }
+}
+
+/// Where the icon and the title go inside a tile.
+///
+/// Square-ish tiles stack an icon (``Theme/iconFraction`` of the shorter side) over a one-line
+/// title, the pair centred vertically; tiles wider than 1.6 x their height put the icon at the
+/// leading edge and the title beside it.
+struct ContentSlots {
+    var icon: Rect
+    var label: Rect?
+    var isRow: Bool
+
+    init(frame f: Rect, iconFraction: Double = Theme.iconFraction) {
+        let side = min(f.width, f.height)
+        if f.width > f.height * 1.6 {
+            isRow = true
+            let s = f.height * 0.6
+            let pad = (f.height - s) / 2
+            icon = Rect(x: f.minX + pad, y: f.minY + pad, width: s, height: s)
+            let x = icon.maxX + pad
+            label = f.maxX - pad - x >= 8 ? Rect(x: x, y: f.minY, width: f.maxX - pad - x, height: f.height) : nil
+            return
+        }
+        isRow = false
+        let s = side * iconFraction
+        let hasLabel = side >= 44
+        let labelHeight = hasLabel ? 16.0 : 0
+        let gap = hasLabel ? side * 0.05 : 0
+        let top = f.minY + max(side * 0.08, (f.height - s - gap - labelHeight) / 2 - side * 0.02)
+        icon = Rect(x: f.midX - s / 2, y: top, width: s, height: s)
+        let pad = max(4, f.width * 0.07)
+        label = hasLabel ? Rect(x: f.minX + pad, y: icon.maxY + gap, width: f.width - 2 * pad, height: labelHeight) : nil
+    }
+}

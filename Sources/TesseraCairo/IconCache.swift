@@ -1,0 +1,112 @@
+import CCairo
+import TesseraCore
+
+/// Loads icon PNGs once per name, keeps device-pixel-sized copies, and draws a placeholder for
+/// icons that are missing or unreadable (reported once per name on stderr).
+final class IconCache {
+    private let iconDirectory: String
+    /// Decoded originals; `nil` marks a name known to be missing or broken.
+    private var originals: [String: OpaquePointer?] = [:]
+    /// Copies scaled to the pixel size they are drawn at, keyed by name and edge in device pixels.
+    private let scaled: LRUCache<ScaledKey, OpaquePointer>
+
+    private struct ScaledKey: Hashable {
+        var name: String
+        var width: Int
+        var height: Int
+    }
+
+    init(assetDirectory: String) {
+        iconDirectory = assetDirectory + "/icons"
+        scaled = LRUCache(capacity: 512) { cairo_surface_destroy($0) }
+    }
+
+    deinit {
+        scaled.removeAll()
+        for case let s? in originals.values { cairo_surface_destroy(s) }
+    }
+
+    func path(for name: String) -> String { "\(iconDirectory)/\(name).png" }
+
+    /// The decoded icon, or nil (after one report on stderr) when it cannot be loaded.
+    func original(_ name: String) -> OpaquePointer? {
+        if let known = originals[name] { return known }
+        let file = path(for: name)
+        let surface = cairo_image_surface_create_from_png(file)!
+        let status = cairo_surface_status(surface)
+        var result: OpaquePointer? = surface
+        if status != CAIRO_STATUS_SUCCESS {
+            cairo_surface_destroy(surface)
+            result = nil
+            let message: String
+            if status == CAIRO_STATUS_FILE_NOT_FOUND {
+                message = "tessera: icon '\(name)' not found at \(file); drawing a placeholder"
+            } else {
+                let reason = String(cString: cairo_status_to_string(status))
+                message = "tessera: icon '\(name)' at \(file) is not a readable PNG (cairo: \(reason)); drawing a placeholder"
+            }
+            writeToStandardError(message)
+        } else if cairo_image_surface_get_width(surface) <= 0 || cairo_image_surface_get_height(surface) <= 0 {
+            cairo_surface_destroy(surface)
+            result = nil
+            writeToStandardError("tessera: icon '\(name)' at \(file) is empty; drawing a placeholder")
+        }
+        originals[name] = result
+        return result
+    }
+
+    /// Draws icon `name` fitted (aspect kept) and centred in `rect` (user space).
+    ///
+    /// `pixelScale` is how many device pixels one user unit covers when untransformed; the icon is
+    /// resampled once to that size and cached, so steady frames only copy pixels.
+    func draw(_ name: String, in rect: Rect, cr: OpaquePointer, pixelScale: Double, alpha: Double = 1) {
+        guard rect.width >= 1, rect.height >= 1 else { return }
+        guard let src = original(name) else {
+            drawPlaceholder(in: rect, cr: cr, alpha: alpha)
+            return
+        }
+        let sw = Double(cairo_image_surface_get_width(src)), sh = Double(cairo_image_surface_get_height(src))
+        let fit = min(rect.width / sw, rect.height / sh)
+        let w = sw * fit, h = sh * fit
+        let target = Rect(x: rect.midX - w / 2, y: rect.midY - h / 2, width: w, height: h)
+        let pw = max(1, Int((w * pixelScale).rounded())), ph = max(1, Int((h * pixelScale).rounded()))
+        let surface = scaledCopy(name, src, width: pw, height: ph)
+        cairo_save(cr)
+        cairo_translate(cr, target.minX, target.minY)
+        cairo_scale(cr, w / Double(pw), h / Double(ph))
+        cairo_set_source_surface(cr, surface, 0, 0)
+        if alpha < 1 { cairo_paint_with_alpha(cr, alpha) } else { cairo_paint(cr) }
+        cairo_restore(cr)
+    }
+
+    /// A grey rounded square with a diagonal: what a missing icon looks like.
+    func drawPlaceholder(in rect: Rect, cr: OpaquePointer, alpha: Double = 1) {
+        let side = min(rect.width, rect.height) * 0.9
+        let r = Rect(x: rect.midX - side / 2, y: rect.midY - side / 2, width: side, height: side)
+        CairoPath.roundedRect(cr, r, radius: side * 0.18)
+        CairoPath.setColor(cr, Theme.placeholderFill, alpha: alpha)
+        cairo_fill(cr)
+        let inset = side * 0.22
+        cairo_move_to(cr, r.minX + inset, r.maxY - inset)
+        cairo_line_to(cr, r.maxX - inset, r.minY + inset)
+        cairo_set_line_width(cr, max(1, side * 0.06))
+        cairo_set_line_cap(cr, CAIRO_LINE_CAP_ROUND)
+        CairoPath.setColor(cr, Theme.placeholderLine, alpha: alpha)
+        cairo_stroke(cr)
+    }
+
+    private func scaledCopy(_ name: String, _ src: OpaquePointer, width: Int, height: Int) -> OpaquePointer {
+        let key = ScaledKey(name: name, width: width, height: height)
+        if let hit = scaled[key] { return hit }
+        let sw = Double(cairo_image_surface_get_width(src)), sh = Double(cairo_image_surface_get_height(src))
+        let copy = cairo_image_surface_create(CAIRO_FORMAT_ARGB32, Int32(width), Int32(height))!
+        let cr = cairo_create(copy)!
+        cairo_scale(cr, Double(width) / sw, Double(height) / sh)
+        cairo_set_source_surface(cr, src, 0, 0)
+        cairo_pattern_set_filter(cairo_get_source(cr), CAIRO_FILTER_BEST)
+        cairo_paint(cr)
+        cairo_destroy(cr)
+        scaled.insert(copy, for: key)
+        return copy
+    }
+}

@@ -1,0 +1,87 @@
+import CCairo
+import TesseraCore
+
+/// Draws a ``Scene`` into any Cairo context: the whole look of Tessera lives here and below.
+///
+/// Works on an image surface as well as a window back buffer, so it is testable without X.
+/// Caches (decoded icons, resampled icons, text layouts) live as long as the renderer; use one
+/// renderer per thread.
+public final class SceneRenderer {
+    private let icons: IconCache
+    private let text: TextRenderer
+    private let cells: CellPainter
+    /// Visible rect of each open clip, in logical pixels; reused across frames.
+    private var clipStack: [Rect] = []
+
+    /// `assetDirectory` holds `icons/<name>.png`.
+    public init(assetDirectory: String) {
+        icons = IconCache(assetDirectory: assetDirectory)
+        text = TextRenderer()
+        cells = CellPainter(icons: icons, text: text)
+        clipStack.reserveCapacity(8)
+    }
+
+    /// Paints `scene` over everything in `cr`'s clip.
+    ///
+    /// `scale` is the HiDPI factor: one logical pixel of the scene covers `scale` device pixels.
+    /// Unbalanced `popClip`s are ignored and unclosed `pushClip`s are closed at the end.
+    public func render(_ scene: Scene, to cr: OpaquePointer, scale: Double) {
+        cairo_save(cr)
+        cairo_scale(cr, scale, scale)
+        CairoPath.setColor(cr, scene.background)
+        cairo_paint(cr)
+
+        var x0 = 0.0, y0 = 0.0, x1 = 0.0, y1 = 0.0
+        cairo_clip_extents(cr, &x0, &y0, &x1, &y1)
+        clipStack.removeAll(keepingCapacity: true)
+        var visible = Rect(x: x0, y: y0, width: x1 - x0, height: y1 - y0)
+
+        for node in scene.nodes {
+            switch node {
+            case .box(let box):
+                guard box.frame.intersects(visible) else { continue }
+                CairoPath.fillRoundedRect(cr, box.frame, radius: box.cornerRadius, color: box.color)
+            case .label(let label):
+                guard label.frame.intersects(visible) else { continue }
+                drawLabel(label, cr: cr)
+            case .cell(let cell):
+                guard Self.paintBounds(cell).intersects(visible) else { continue }
+                cells.paint(cell, cr: cr, pixelScale: scale)
+            case .image(let image):
+                guard image.frame.intersects(visible) else { continue }
+                icons.draw(image.icon, in: image.frame, cr: cr, pixelScale: scale)
+            case .pushClip(let rect):
+                clipStack.append(visible)
+                visible = visible.intersection(rect)
+                cairo_save(cr)
+                cairo_rectangle(cr, rect.minX, rect.minY, rect.width, rect.height)
+                cairo_clip(cr)
+            case .popClip:
+                guard let outer = clipStack.popLast() else { continue }
+                visible = outer
+                cairo_restore(cr)
+            }
+        }
+        for _ in clipStack { cairo_restore(cr) }
+        clipStack.removeAll(keepingCapacity: true)
+        cairo_restore(cr)
+    }
+
+    private func drawLabel(_ label: LabelNode, cr: OpaquePointer) {
+        let f = label.frame
+        switch label.style {
+        case .banner:
+            CairoPath.fillRoundedRect(cr, f, radius: min(8, f.height / 2), color: Theme.bannerFill)
+            text.draw(label.text, in: f.insetBy(dx: 12, dy: 0), style: .label(.banner), cr: cr)
+        default:
+            text.draw(label.text, in: f, style: .label(label.style), cr: cr)
+        }
+    }
+
+    /// A generous bound of everything a cell may paint (shadow, rings, badges, rotation).
+    static func paintBounds(_ cell: CellNode) -> Rect {
+        var r = cell.frame.scaled(by: max(cell.scale, 1))
+        if cell.rotation != 0 { r = r.scaled(by: 1.42) }
+        return r.insetBy(dx: -14, dy: -14)
+    }
+}

@@ -1,0 +1,83 @@
+import CCairo
+import CPango
+import TesseraCore
+
+/// Sets one-line text with Pango (font fallback, so Chinese works) and keeps the layouts.
+///
+/// Layouts are cached per (text, width, style) in a bounded LRU, so a steady frame only paints
+/// glyphs. Hint metrics are off, so a layout measured in logical pixels stays valid at any HiDPI
+/// scale or transform.
+final class TextRenderer {
+    struct Key: Hashable {
+        var text: String
+        /// Available width in whole logical pixels.
+        var width: Int
+        var style: TextStyle
+    }
+
+    /// A ready layout and its logical height in logical pixels.
+    struct Layout {
+        var layout: OpaquePointer
+        var height: Double
+    }
+
+    private let context: OpaquePointer
+    private var fonts: [TextStyle: OpaquePointer] = [:]
+    private let layouts: LRUCache<Key, Layout>
+
+    init(capacity: Int = 1024) {
+        let fontMap = pango_cairo_font_map_get_default()!
+        context = pango_font_map_create_context(fontMap)!
+        let options = cairo_font_options_create()!
+        cairo_font_options_set_hint_metrics(options, CAIRO_HINT_METRICS_OFF)
+        cairo_font_options_set_hint_style(options, CAIRO_HINT_STYLE_SLIGHT)
+        cairo_font_options_set_antialias(options, CAIRO_ANTIALIAS_GRAY)
+        pango_cairo_context_set_font_options(context, options)
+        cairo_font_options_destroy(options)
+        pango_cairo_context_set_resolution(context, 96)
+        layouts = LRUCache(capacity: capacity) { g_object_unref(UnsafeMutableRawPointer($0.layout)) }
+    }
+
+    deinit {
+        layouts.removeAll()
+        for font in fonts.values { pango_font_description_free(font) }
+        g_object_unref(UnsafeMutableRawPointer(context))
+    }
+
+    /// The cached layout for `text` set in `style`, ellipsised at the end to fit `width`.
+    func layout(_ text: String, width: Double, style: TextStyle) -> Layout {
+        let key = Key(text: text, width: max(1, Int(width.rounded(.down))), style: style)
+        if let hit = layouts[key] { return hit }
+        let layout = pango_layout_new(context)!
+        pango_layout_set_font_description(layout, font(for: style))
+        pango_layout_set_single_paragraph_mode(layout, 1)
+        pango_layout_set_width(layout, Int32(key.width) * Int32(PANGO_SCALE))
+        pango_layout_set_ellipsize(layout, PANGO_ELLIPSIZE_END)
+        pango_layout_set_alignment(layout, style.isCentered ? PANGO_ALIGN_CENTER : PANGO_ALIGN_LEFT)
+        pango_layout_set_text(layout, text, -1)
+        var w: Int32 = 0, h: Int32 = 0
+        pango_layout_get_pixel_size(layout, &w, &h)
+        let entry = Layout(layout: layout, height: Double(h))
+        layouts.insert(entry, for: key)
+        return entry
+    }
+
+    /// Draws `text` on one line inside `rect`: horizontally by the style's alignment, vertically centred.
+    func draw(_ text: String, in rect: Rect, style: TextStyle, cr: OpaquePointer, color: Color? = nil,
+              alpha: Double = 1) {
+        guard !text.isEmpty, rect.width >= 1 else { return }
+        let entry = layout(text, width: rect.width, style: style)
+        CairoPath.setColor(cr, color ?? style.color, alpha: alpha)
+        cairo_move_to(cr, rect.minX, rect.midY - entry.height / 2)
+        pango_cairo_show_layout(cr, entry.layout)
+    }
+
+    private func font(for style: TextStyle) -> OpaquePointer {
+        if let f = fonts[style] { return f }
+        let f = pango_font_description_from_string(TextStyle.families)!
+        pango_font_description_set_absolute_size(f, style.pixelSize * Double(PANGO_SCALE))
+        pango_font_description_set_weight(f, style.isBold ? PANGO_WEIGHT_BOLD : PANGO_WEIGHT_NORMAL)
+        fonts[style] = f
+        return f
+    }
+}

@@ -1,0 +1,53 @@
+import CPango
+import TesseraCore
+
+/// Every kind of text the renderer sets: the scene's label styles plus the text inside tiles.
+enum TextStyle: Hashable {
+    case label(LabelNode.Style)
+    /// An item title under its icon.
+    case cellTitle
+    /// An item title beside its icon, in a wide (row-shaped) tile.
+    case rowTitle
+    /// The number in a folder's count badge.
+    case badge
+
+    /// Font families in fallback order; Noto Sans CJK covers Chinese, DejaVu the rest.
+    static let families = "Noto Sans CJK SC, DejaVu Sans"
+
+    /// Font size in logical pixels.
+    var pixelSize: Double {
+        switch self {
+        case .label(.header): 15
+        case .label(.footer): 11
+        case .label(.listTitle): 14
+        case .label(.banner): 13
+        case .label(.detailTitle): 22
+        case .label(.folderTitle): 16
+        case .cellTitle: 11
+        case .rowTitle: 13
+        case .badge: 10
+        }
+    }
+
+    var isBold: Bool {
+        switch self {
+        case .label(.header), .label(.listTitle), .label(.folderTitle), .label(.banner), .badge: true
+        case .label(.footer), .label(.detailTitle), .cellTitle, .rowTitle: false
+        }
+    }
+
+    var isCentered: Bool {
+        switch self {
+        case .label(.detailTitle), .label(.folderTitle), .label(.banner), .cellTitle, .badge: true
+        case .label(.header), .label(.footer), .label(.listTitle), .rowTitle: false
+        }
+    }
+
+    var color: Color {
+        switch self {
+        case .label(.footer): Theme.secondaryText
+        case .label(.banner), .badge: .white
+        default: Theme.text
+        }
+    }
+}

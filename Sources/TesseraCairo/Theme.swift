@@ -1,0 +1,32 @@
+import TesseraCore
+
+/// The renderer's palette and proportions, in one place.
+enum Theme {
+    /// Accent used for selection and drop-target rings and dwell progress.
+    static let accent = Color(red: 0.20, green: 0.47, blue: 0.96)
+    static let text = Color(red: 0.13, green: 0.14, blue: 0.16)
+    static let secondaryText = Color(red: 0.45, green: 0.47, blue: 0.50)
+    static let bannerFill = Color(red: 0.62, green: 0.11, blue: 0.13)
+    static let badgeFill = Color(red: 0.90, green: 0.24, blue: 0.22)
+    static let doneBadgeFill = Color(red: 0.18, green: 0.64, blue: 0.35)
+    static let placeholderFill = Color(red: 0.74, green: 0.75, blue: 0.77)
+    static let placeholderLine = Color(red: 0.55, green: 0.56, blue: 0.58)
+
+    /// Tile corner radius as a fraction of the shorter side.
+    static let cornerFraction = 0.12
+    /// Icon edge as a fraction of the shorter tile side.
+    static let iconFraction = 0.55
+    /// Weight of the item colour in a tile's fill; the rest is white.
+    static let tintStrength = 0.30
+
+    /// The soft tint a tile is filled with: `white * (1 - s) + color * s`, s = ``tintStrength``.
+    static func tileFill(_ c: Color) -> Color {
+        mix(.white, c, tintStrength)
+    }
+
+    /// Linear blend of two colours, `t` in 0...1 (0 = a).
+    static func mix(_ a: Color, _ b: Color, _ t: Double) -> Color {
+        Color(red: a.red + (b.red - a.red) * t, green: a.green + (b.green - a.green) * t,
+              blue: a.blue + (b.blue - a.blue) * t, alpha: a.alpha + (b.alpha - a.alpha) * t)
+    }
+}

@@ -1,0 +1,155 @@
+import CCairo
+import Foundation
+import Testing
+@testable import TesseraCairo
+import TesseraCore
+
+private let paper = Color(red: 0.2, green: 0.4, blue: 0.6)
+private let white = Color.white
+
+private func cell(_ frame: Rect, color: Color = Color(red: 0.9, green: 0.2, blue: 0.1), title: String = "",
+                  icon: String = "none") -> CellNode {
+    CellNode(id: ItemID("a"), frame: frame, title: title, icon: icon, color: color)
+}
+
+@Suite("SceneRenderer draws what a user would see")
+struct SceneRendererTests {
+    @Test func backgroundFillsWhereNothingIsDrawn() {
+        let canvas = PixelCanvas(Scene(size: Size(width: 40, height: 30), background: paper), width: 40, height: 30)
+        #expect(canvas[0, 0] == Pixel(paper))
+        #expect(canvas[39, 29] == Pixel(paper))
+    }
+
+    @Test func cellTileIsFilledWithItsTint() {
+        let c = cell(Rect(x: 20, y: 20, width: 100, height: 100))
+        let canvas = PixelCanvas(Scene(size: Size(width: 140, height: 140), background: white, nodes: [.cell(c)]),
+                                 width: 140, height: 140)
+        // Left margin of the tile, clear of the icon and the title.
+        let inside = canvas[26, 70]
+        #expect(inside.isClose(to: Pixel(Theme.tileFill(c.color))), "tile pixel \(inside)")
+        #expect(inside.r > inside.g + 30, "the tint keeps the item's hue: \(inside)")
+        #expect(canvas[10, 10] == Pixel(white))
+    }
+
+    @Test(arguments: ["Hello", "中文标题"])
+    func labelPutsDarkPixelsInItsFrame(text: String) {
+        let frame = Rect(x: 10, y: 10, width: 200, height: 30)
+        let scene = Scene(size: Size(width: 220, height: 60), background: white,
+                          nodes: [.label(LabelNode(frame: frame, text: text, style: .header))])
+        let canvas = PixelCanvas(scene, width: 220, height: 60)
+        let dark = canvas.count(in: frame) { $0.luminance < 100 }
+        #expect(dark > 30, "only \(dark) dark pixels for \(text)")
+        #expect(canvas.count(in: Rect(x: 0, y: 45, width: 220, height: 15)) { $0 != Pixel(white) } == 0)
+    }
+
+    @Test func missingIconDrawsThePlaceholder() {
+        let frame = Rect(x: 10, y: 10, width: 60, height: 60)
+        let scene = Scene(size: Size(width: 80, height: 80), background: white,
+                          nodes: [.image(ImageNode(frame: frame, icon: "no-such-icon", tint: white))])
+        let canvas = PixelCanvas(scene, width: 80, height: 80)
+        // Upper-left part of the square, off the diagonal.
+        #expect(canvas[22, 22].isClose(to: Pixel(Theme.placeholderFill)), "got \(canvas[22, 22])")
+        #expect(canvas.count(in: frame) { $0.isClose(to: Pixel(Theme.placeholderLine), tolerance: 6) } > 20)
+    }
+
+    @Test func iconFromPNGIsDrawn() {
+        let green = Color(red: 0, green: 0.8, blue: 0)
+        let renderer = SceneRenderer(assetDirectory: PixelCanvas.assets(["leaf": green]))
+        let scene = Scene(size: Size(width: 80, height: 80), background: white,
+                          nodes: [.image(ImageNode(frame: Rect(x: 10, y: 10, width: 60, height: 60), icon: "leaf",
+                                                   tint: white))])
+        let canvas = PixelCanvas(scene, width: 80, height: 80, renderer: renderer)
+        #expect(canvas[40, 40] == Pixel(green))
+        #expect(canvas[5, 5] == Pixel(white))
+    }
+
+    @Test func rotatedLiftedCellReachesOutsideItsFrame() {
+        let frame = Rect(x: 60, y: 60, width: 80, height: 80)
+        func tilePixelsOutside(rotation: Double) -> Int {
+            var c = cell(frame)
+            c.isLifted = true
+            c.rotation = rotation
+            let canvas = PixelCanvas(Scene(size: Size(width: 200, height: 200), background: white, nodes: [.cell(c)]),
+                                     width: 200, height: 200)
+            let tint = Pixel(Theme.tileFill(c.color))
+            let all = canvas.count(in: Rect(x: 0, y: 0, width: 200, height: 200)) { $0.isClose(to: tint) }
+            let inside = canvas.count(in: frame) { $0.isClose(to: tint) }
+            return all - inside
+        }
+        #expect(tilePixelsOutside(rotation: 0) == 0)
+        #expect(tilePixelsOutside(rotation: 0.4) > 100)
+    }
+
+    @Test func pushClipLimitsDrawingUntilPopClip() {
+        let red = Color(red: 1, green: 0, blue: 0)
+        let scene = Scene(size: Size(width: 100, height: 100), background: white, nodes: [
+            .pushClip(Rect(x: 0, y: 0, width: 50, height: 50)),
+            .box(BoxNode(frame: Rect(x: 0, y: 0, width: 100, height: 100), color: red)),
+            .popClip,
+            .box(BoxNode(frame: Rect(x: 80, y: 80, width: 20, height: 20), color: red)),
+        ])
+        let canvas = PixelCanvas(scene, width: 100, height: 100)
+        #expect(canvas[25, 25] == Pixel(red))
+        #expect(canvas[70, 70] == Pixel(white))
+        #expect(canvas[60, 10] == Pixel(white))
+        #expect(canvas[90, 90] == Pixel(red))
+    }
+
+    @Test func scaleMultipliesLogicalCoordinates() {
+        let red = Color(red: 1, green: 0, blue: 0)
+        let scene = Scene(size: Size(width: 50, height: 50), background: white,
+                          nodes: [.box(BoxNode(frame: Rect(x: 10, y: 10, width: 10, height: 10), color: red))])
+        let canvas = PixelCanvas(scene, width: 100, height: 100, scale: 2)
+        #expect(canvas[21, 21] == Pixel(red))
+        #expect(canvas[38, 38] == Pixel(red))
+        #expect(canvas[42, 42] == Pixel(white))
+        #expect(canvas[15, 15] == Pixel(white))
+    }
+
+    @Test func doneCellLosesItsColour() {
+        var c = cell(Rect(x: 20, y: 20, width: 100, height: 100))
+        c.isDone = true
+        let canvas = PixelCanvas(Scene(size: Size(width: 140, height: 140), background: white, nodes: [.cell(c)]),
+                                 width: 140, height: 140)
+        let p = canvas[26, 70]
+        #expect(abs(p.r - p.g) <= 3 && abs(p.g - p.b) <= 3, "done tile should be grey, got \(p)")
+    }
+
+    @Test func unbalancedClipsDoNotLeakIntoTheNextFrame() {
+        let red = Color(red: 1, green: 0, blue: 0)
+        let renderer = SceneRenderer(assetDirectory: PixelCanvas.emptyAssets)
+        _ = PixelCanvas(Scene(size: Size(width: 60, height: 60), background: white,
+                              nodes: [.popClip, .pushClip(Rect(x: 0, y: 0, width: 5, height: 5))]),
+                        width: 60, height: 60, renderer: renderer)
+        let canvas = PixelCanvas(Scene(size: Size(width: 60, height: 60), background: red), width: 60, height: 60,
+                                 renderer: renderer)
+        #expect(canvas[30, 30] == Pixel(red))
+    }
+
+    @Test func fortyCellSceneRendersQuickly() {
+        var nodes: [SceneNode] = [.label(LabelNode(frame: Rect(x: 24, y: 16, width: 600, height: 30),
+                                                   text: "Section 分区", style: .header))]
+        for i in 0..<40 {
+            var c = cell(Rect(x: 24 + Double(i % 10) * 112, y: 64 + Double(i / 10) * 112, width: 96, height: 96),
+                         title: i % 2 == 0 ? "Photos \(i)" : "音乐播放器 \(i)", icon: "icon\(i % 5)")
+            c.isLifted = i == 7
+            c.rotation = i == 7 ? 0.05 : 0
+            nodes.append(.cell(c))
+        }
+        let scene = Scene(size: Size(width: 1280, height: 800), background: white, nodes: nodes)
+        let renderer = SceneRenderer(assetDirectory: PixelCanvas.emptyAssets)
+        let surface = cairo_image_surface_create(CAIRO_FORMAT_RGB24, 1280, 800)!
+        let cr = cairo_create(surface)!
+        defer { cairo_destroy(cr); cairo_surface_destroy(surface) }
+        renderer.render(scene, to: cr, scale: 1)   // warm the caches (icons, layouts)
+        let frames = 10
+        let elapsed = ContinuousClock().measure {
+            for _ in 0..<frames {
+                renderer.render(scene, to: cr, scale: 1)
+                cairo_surface_flush(surface)
+            }
+        }
+        print("tessera: 40-cell 1280x800 frame: \(elapsed / frames)")
+        #expect(elapsed / frames < .milliseconds(100), "40-cell frame took \(elapsed / frames)")
+    }
+}
