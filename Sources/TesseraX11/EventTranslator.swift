@@ -1,0 +1,115 @@
+import CX11
+import TesseraCore
+
+/// Turns one X event into what the shell acts on; coordinates become logical pixels (÷ scale).
+///
+/// Wheel: buttons 4/5 scroll vertically, 6/7 horizontally, ``wheelStep`` logical pixels per notch
+/// (button 5 = positive dy = content moves up, showing what is below).
+struct EventTranslator {
+    enum Outcome {
+        case input(InputEvent)
+        /// Pointer motion, kept apart so a drained batch can deliver only the last one.
+        case motion(Point)
+        /// The window changed size, in device pixels.
+        case resized(width: Int, height: Int)
+        /// Part of the window needs repainting from the back buffer.
+        case exposed
+        /// Ctrl+Q or the window manager's close button.
+        case quit
+        case ignored
+    }
+
+    static let wheelStep = 48.0
+
+    var scale: Double
+    let wmProtocols: Atom
+    let wmDeleteWindow: Atom
+    /// Button 1 is held: the pointer is implicitly grabbed, so leaving the window is not "left".
+    private(set) var primaryButtonDown = false
+
+    init(scale: Double, wmProtocols: Atom, wmDeleteWindow: Atom) {
+        self.scale = scale
+        self.wmProtocols = wmProtocols
+        self.wmDeleteWindow = wmDeleteWindow
+    }
+
+    private func point(_ x: Int32, _ y: Int32) -> Point { Point(x: Double(x) / scale, y: Double(y) / scale) }
+
+    mutating func translate(_ ev: inout XEvent) -> Outcome {
+        switch ev.type {
+        case MotionNotify:
+            return .motion(point(ev.xmotion.x, ev.xmotion.y))
+        case ButtonPress, ButtonRelease:
+            return button(ev.xbutton, pressed: ev.type == ButtonPress)
+        case KeyPress:
+            return key(&ev.xkey)
+        case ConfigureNotify:
+            return .resized(width: Int(ev.xconfigure.width), height: Int(ev.xconfigure.height))
+        case Expose:
+            return ev.xexpose.count == 0 ? .exposed : .ignored
+        case LeaveNotify:
+            switch ev.xcrossing.mode {
+            case NotifyGrab: return .input(.grabLost)
+            case NotifyNormal, NotifyUngrab: return primaryButtonDown ? .ignored : .input(.pointerLeft)
+            default: return .ignored
+            }
+        case FocusOut:
+            let mode = ev.xfocus.mode
+            guard mode == NotifyGrab || mode == NotifyUngrab else { return .ignored }
+            primaryButtonDown = false
+            return .input(.grabLost)
+        case ClientMessage:
+            if ev.xclient.message_type == wmProtocols, Atom(ev.xclient.data.l.0) == wmDeleteWindow { return .quit }
+            return .ignored
+        case MappingNotify:
+            XRefreshKeyboardMapping(&ev.xmapping)
+            return .ignored
+        default:
+            return .ignored
+        }
+    }
+
+    private mutating func button(_ e: XButtonEvent, pressed: Bool) -> Outcome {
+        let p = point(e.x, e.y)
+        switch Int32(e.button) {
+        case Button1:
+            primaryButtonDown = pressed
+            return .input(pressed ? .pointerDown(p) : .pointerUp(p))
+        case Button4 where pressed: return .input(.wheel(dx: 0, dy: -Self.wheelStep, at: p))
+        case Button5 where pressed: return .input(.wheel(dx: 0, dy: Self.wheelStep, at: p))
+        case 6 where pressed: return .input(.wheel(dx: -Self.wheelStep, dy: 0, at: p))
+        case 7 where pressed: return .input(.wheel(dx: Self.wheelStep, dy: 0, at: p))
+        default: return .ignored
+        }
+    }
+
+    private func key(_ e: inout XKeyEvent) -> Outcome {
+        var buffer = [CChar](repeating: 0, count: 32)
+        var keysym: KeySym = 0
+        let count = Int(XLookupString(&e, &buffer, Int32(buffer.count), &keysym, nil))
+        let control = e.state & UInt32(ControlMask) != 0
+        let sym = Int32(truncatingIfNeeded: keysym)
+        if control && (sym == XK_q || sym == XK_Q) { return .quit }
+        switch sym {
+        case XK_Escape: return .input(.key(.escape))
+        case XK_Return, XK_KP_Enter: return .input(.key(.enter))
+        case XK_space: return .input(.key(.space))
+        case XK_Left, XK_KP_Left: return .input(.key(.left))
+        case XK_Right, XK_KP_Right: return .input(.key(.right))
+        case XK_Up, XK_KP_Up: return .input(.key(.up))
+        case XK_Down, XK_KP_Down: return .input(.key(.down))
+        case XK_Page_Up, XK_KP_Page_Up: return .input(.key(.pageUp))
+        case XK_Page_Down, XK_KP_Page_Down: return .input(.key(.pageDown))
+        case XK_Home, XK_KP_Home: return .input(.key(.home))
+        case XK_End, XK_KP_End: return .input(.key(.end))
+        default: break
+        }
+        guard !control, count > 0 else { return .ignored }
+        // XLookupString yields Latin-1; map bytes to scalars and drop control characters.
+        let scalars = buffer.prefix(count).map { Unicode.Scalar(UInt8(bitPattern: $0)) }
+        guard scalars.allSatisfy({ $0.value >= 0x20 && $0.value != 0x7f }) else { return .ignored }
+        var text = ""
+        text.unicodeScalars.append(contentsOf: scalars)
+        return .input(.key(.character(text)))
+    }
+}

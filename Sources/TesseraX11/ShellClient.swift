@@ -1,0 +1,19 @@
+import TesseraCore
+
+/// What the shell asks of the app each turn of its loop; everything else is the core's business.
+///
+/// All calls come on the main thread. Times are seconds of the monotonic clock, read once per
+/// loop iteration by the shell.
+@MainActor
+public protocol ShellClient: AnyObject {
+    /// One input event, in logical pixels.
+    func handle(_ event: InputEvent, at time: Double)
+    /// The scene to show now, or nil when nothing changed since the last one (no redraw).
+    func frame(at time: Double) -> Scene?
+    /// When the client next needs `frame(at:)` without input; nil = idle until the next event.
+    func nextDeadline(after time: Double) -> Double?
+    /// Asked once per loop iteration; true ends the loop (after `willQuit()`).
+    func shouldQuit() -> Bool
+    /// Called once before the shell returns or exits: the place to save.
+    func willQuit()
+}

@@ -1,0 +1,110 @@
+import CCairo
+import CX11
+import TesseraCore
+#if canImport(Glibc)
+import Glibc
+#endif
+
+extension X11Shell {
+    /// Maps the window and runs the loop until the client, the user (Ctrl+Q, close button) or a
+    /// signal (SIGTERM/SIGINT) ends it; `client.willQuit()` is called first. Returns the exit code.
+    ///
+    /// One iteration: read the clock; drain every queued X event (pointer motion coalesced to the
+    /// last of the batch); ask the client for a frame and present it if there is one; then, only if
+    /// Xlib's queue is empty, `poll()` the connection and the signal pipe until the client's next
+    /// deadline (forever when it has none: an idle app does not wake up).
+    public func run(client: ShellClient) -> Int32 {
+        connectionLostHook = { [weak client] in client?.willQuit() }
+        XMapWindow(display, window)
+        XSync(display, 0)
+        // Without a window manager no ConfigureNotify arrives at map time: announce the size now.
+        client.handle(.resize(logicalSize), at: MonotonicClock.now())
+
+        var needsPresent = false
+        var event = XEvent()
+        loop: while true {
+            let now = MonotonicClock.now()
+            var pendingMotion: Point?
+            var quit = false
+            while XPending(display) > 0 {
+                XNextEvent(display, &event)
+                let outcome = translator.translate(&event)
+                if case .motion(let p) = outcome {
+                    pendingMotion = p
+                    continue
+                }
+                if case .ignored = outcome { continue }
+                if let p = pendingMotion {          // keep order: motion before what followed it
+                    client.handle(.pointerMove(p), at: now)
+                    pendingMotion = nil
+                }
+                switch outcome {
+                case .input(let input):
+                    client.handle(input, at: now)
+                case let .resized(w, h):
+                    guard w != pixelWidth || h != pixelHeight else { break }
+                    pixelWidth = max(1, w)
+                    pixelHeight = max(1, h)
+                    client.handle(.resize(logicalSize), at: now)
+                case .exposed:
+                    needsPresent = true
+                case .quit:
+                    quit = true
+                case .motion, .ignored:
+                    break
+                }
+                if quit { break }
+            }
+            if let p = pendingMotion, !quit { client.handle(.pointerMove(p), at: now) }
+            if quit || signals.consume() || client.shouldQuit() { break loop }
+
+            if let scene = client.frame(at: now) {
+                draw(scene)
+                needsPresent = true
+            }
+            if needsPresent, let buffer {
+                buffer.present(to: window, gc: gc)
+                needsPresent = false
+            }
+            XFlush(display)
+
+            guard XEventsQueued(display, QueuedAlready) == 0 else { continue }
+            let timeout: Int32
+            if let deadline = client.nextDeadline(after: now) {
+                // A fresh reading: the frame just drawn took time the sleep must not add again.
+                let ms = ((deadline - MonotonicClock.now()) * 1000).rounded(.up)
+                timeout = Int32(max(0, min(ms, Double(Int32.max))))
+            } else {
+                timeout = -1
+            }
+            var fds = [pollfd(fd: XConnectionNumber(display), events: Int16(POLLIN), revents: 0),
+                       pollfd(fd: signals.readEnd, events: Int16(POLLIN), revents: 0)]
+            _ = poll(&fds, nfds_t(fds.count), timeout)
+        }
+        client.willQuit()
+        close()
+        return 0
+    }
+
+    /// Renders `scene` into the back buffer, re-creating the buffer when the window size changed.
+    private func draw(_ scene: Scene) {
+        if buffer == nil || buffer!.width != pixelWidth || buffer!.height != pixelHeight {
+            buffer = nil
+            buffer = BackBuffer(display: display, visual: visual, depth: depth, width: pixelWidth,
+                                height: pixelHeight, trySharedMemory: sharedMemoryWorks)
+            if let buffer, !buffer.usesSharedMemory, sharedMemoryWorks {
+                sharedMemoryWorks = false
+                writeToStandardError("tessera: MIT-SHM unavailable; presenting frames with XPutImage")
+            }
+        }
+        guard let buffer else {
+            writeToStandardError("tessera: cannot allocate a \(pixelWidth)x\(pixelHeight) back buffer; frame skipped")
+            return
+        }
+        renderer.render(scene, to: buffer.context, scale: scale)
+        if scene.cursor != currentCursor {
+            currentCursor = scene.cursor
+            XDefineCursor(display, window, cursors.cursor(for: scene.cursor))
+        }
+    }
+}

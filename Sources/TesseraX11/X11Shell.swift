@@ -1,0 +1,137 @@
+import CCairo
+import CX11
+import TesseraCairo
+import TesseraCore
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// The window: opens the display, translates X events into ``InputEvent``s, and presents the
+/// scenes a ``ShellClient`` returns. Everything happens on the main thread.
+@MainActor
+public final class X11Shell {
+    let display: OpaquePointer
+    let window: Window
+    let gc: GC
+    let visual: UnsafeMutablePointer<Visual>
+    let depth: Int32
+    /// Device pixels per logical pixel.
+    public let scale: Double
+    let cursors: CursorSet
+    var translator: EventTranslator
+    let renderer: SceneRenderer
+    let signals: SignalPipe
+    /// Current window size in device pixels.
+    var pixelWidth: Int
+    var pixelHeight: Int
+    var buffer: BackBuffer?
+    var sharedMemoryWorks = true
+    var currentCursor: CursorShape?
+
+    /// Opens `displayName` (nil = `$DISPLAY`) and creates a window of `size` logical pixels.
+    ///
+    /// `scale` nil means the session's `Xft.dpi / 96` (1 when unset). `assetDirectory` holds
+    /// `icons/<name>.png` for the renderer; by default `$TESSERA_ASSETS`, else `./assets`.
+    /// Throws ``X11ShellError`` with a one-line description when the display cannot be opened or its
+    /// visual cannot be used.
+    public static func open(displayName: String?, size: Size, scale: Double?,
+                            assetDirectory: String = defaultAssetDirectory) throws -> X11Shell {
+        X11ErrorHandling.install()
+        guard let display = XOpenDisplay(displayName) else {
+            let env = getenv("DISPLAY").map { String(cString: $0) }
+            throw X11ShellError.cannotOpenDisplay(name: displayName ?? env, environment: env)
+        }
+        let screen = XDefaultScreen(display)
+        let visual = XDefaultVisual(display, screen)!
+        let depth = XDefaultDepth(display, screen)
+        guard depth == 24 || depth == 32, visual.pointee.red_mask == 0xff0000,
+              visual.pointee.green_mask == 0xff00, visual.pointee.blue_mask == 0xff else {
+            XCloseDisplay(display)
+            throw X11ShellError.unsupportedVisual(depth: Int(depth))
+        }
+        let resolved = max(0.5, min(scale ?? DisplayScale.fromResources(display), 8))
+        return X11Shell(display: display, screen: screen, visual: visual, depth: depth,
+                        size: size, scale: resolved, assetDirectory: assetDirectory)
+    }
+
+    private init(display: OpaquePointer, screen: Int32, visual: UnsafeMutablePointer<Visual>, depth: Int32,
+                 size: Size, scale: Double, assetDirectory: String) {
+        self.display = display
+        self.visual = visual
+        self.depth = depth
+        self.scale = scale
+        pixelWidth = max(1, Int((size.width * scale).rounded(.up)))
+        pixelHeight = max(1, Int((size.height * scale).rounded(.up)))
+
+        var attributes = XSetWindowAttributes()
+        attributes.background_pixmap = 0          // None: no flash of background on resize
+        attributes.bit_gravity = NorthWestGravity
+        attributes.event_mask = ExposureMask | KeyPressMask | ButtonPressMask | ButtonReleaseMask
+            | PointerMotionMask | StructureNotifyMask | LeaveWindowMask | FocusChangeMask
+        window = XCreateWindow(display, XRootWindow(display, screen), 0, 0, UInt32(pixelWidth), UInt32(pixelHeight),
+                               0, depth, UInt32(InputOutput), visual,
+                               UInt(CWBackPixmap | CWBitGravity | CWEventMask), &attributes)
+        var gcValues = XGCValues()
+        gcValues.graphics_exposures = 0
+        gc = XCreateGC(display, window, UInt(GCGraphicsExposures), &gcValues)
+
+        let wmProtocols = XInternAtom(display, "WM_PROTOCOLS", 0)
+        var wmDelete = XInternAtom(display, "WM_DELETE_WINDOW", 0)
+        XSetWMProtocols(display, window, &wmDelete, 1)
+        translator = EventTranslator(scale: scale, wmProtocols: wmProtocols, wmDeleteWindow: wmDelete)
+        cursors = CursorSet(display: display)
+        renderer = SceneRenderer(assetDirectory: assetDirectory)
+        signals = SignalPipe()
+        setWindowProperties(minimum: Size(width: 320, height: 240))
+    }
+
+    /// Title (legacy and UTF-8), class and size hints; the window stays resizable.
+    private func setWindowProperties(minimum: Size) {
+        let title = "Tessera"
+        XStoreName(display, window, title)
+        let utf8 = XInternAtom(display, "UTF8_STRING", 0)
+        let netName = XInternAtom(display, "_NET_WM_NAME", 0)
+        let bytes = Array(title.utf8)
+        bytes.withUnsafeBufferPointer { buf in
+            _ = XChangeProperty(display, window, netName, utf8, 8, PropModeReplace, buf.baseAddress, Int32(buf.count))
+        }
+        if let hint = XAllocClassHint() {
+            let name = strdup("tessera"), cls = strdup("Tessera")
+            hint.pointee.res_name = name
+            hint.pointee.res_class = cls
+            XSetClassHint(display, window, hint)
+            free(name); free(cls)
+            XFree(hint)
+        }
+        if let hints = XAllocSizeHints() {
+            hints.pointee.flags = PMinSize
+            hints.pointee.min_width = Int32(minimum.width * scale)
+            hints.pointee.min_height = Int32(minimum.height * scale)
+            XSetWMNormalHints(display, window, hints)
+            XFree(hints)
+        }
+        var pid = UInt(getpid())
+        let netPid = XInternAtom(display, "_NET_WM_PID", 0)
+        withUnsafeBytes(of: &pid) { raw in
+            _ = XChangeProperty(display, window, netPid, XA_CARDINAL, 32, PropModeReplace,
+                                raw.baseAddress!.assumingMemoryBound(to: UInt8.self), 1)
+        }
+    }
+
+    /// `$TESSERA_ASSETS` when set, else `assets` relative to the working directory.
+    public nonisolated static var defaultAssetDirectory: String {
+        getenv("TESSERA_ASSETS").map { String(cString: $0) } ?? "assets"
+    }
+
+    /// The window size in logical pixels.
+    var logicalSize: Size { Size(width: Double(pixelWidth) / scale, height: Double(pixelHeight) / scale) }
+
+    /// Releases the buffer, window and connection; the shell is unusable afterwards.
+    func close() {
+        connectionLostHook = nil
+        buffer = nil
+        XFreeGC(display, gc)
+        XDestroyWindow(display, window)
+        XCloseDisplay(display)
+    }
+}
