@@ -3,8 +3,8 @@ import Glibc
 #endif
 
 /// Seconds on CLOCK_MONOTONIC: never jumps with wall-clock changes.
-enum MonotonicClock {
-    static func now() -> Double {
+public enum MonotonicClock {
+    public static func now() -> Double {
         var ts = timespec()
         clock_gettime(CLOCK_MONOTONIC, &ts)
         return Double(ts.tv_sec) + Double(ts.tv_nsec) / 1e9

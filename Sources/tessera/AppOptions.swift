@@ -1,0 +1,73 @@
+import ArgumentParser
+import TesseraCore
+
+/// Options shared by `tessera` (the window) and `tessera layout` (the JSON of what it would show).
+struct AppOptions: ParsableArguments {
+    @Option(help: "Layout to start with: grid, masonry or board.")
+    var layout: LayoutChoice = .grid
+
+    @Option(help: "State file (default: $XDG_DATA_HOME/tessera/state.json).")
+    var state: String?
+
+    @Option(help: "Start from N generated demo items when the state file does not exist yet.")
+    var items: Int?
+
+    @Option(help: "Window size in logical pixels, WxH.")
+    var geometry: Geometry = Geometry(width: 1024, height: 720)
+
+    @Option(help: "HiDPI scale (default: from Xft.dpi, else 1).")
+    var scale: Double?
+
+    @Flag(help: "No wobble, shakes or springs: things jump to where they go.")
+    var reduceMotion = false
+
+    @Option(help: "Seconds to hold before an item lifts.")
+    var liftDelay: Double?
+
+    @Option(help: "Seconds to hover at a gap before the item moves there.")
+    var reorderDwell: Double?
+
+    @Option(help: "Seconds to hover over an item before it opens as a drop target.")
+    var folderDwell: Double?
+
+    @Option(help: "Edge autoscroll speed at full depth, px/s.")
+    var autoscrollSpeed: Double?
+
+    @Option(help: "Depth of the autoscroll edge zones, px.")
+    var autoscrollEdge: Double?
+
+    func validate() throws {
+        if let n = items, n < 0 || n > 2_000_000 { throw ValidationError("--items must be between 0 and 2000000") }
+        if let s = scale, !(s > 0 && s <= 8) { throw ValidationError("--scale must be between 0 and 8") }
+        for (name, v) in [("--lift-delay", liftDelay), ("--reorder-dwell", reorderDwell), ("--folder-dwell", folderDwell)] {
+            if let v, !(v >= 0 && v <= 60) { throw ValidationError("\(name) must be between 0 and 60 seconds") }
+        }
+        if let v = autoscrollSpeed, !(v >= 0 && v <= 100_000) { throw ValidationError("--autoscroll-speed must be between 0 and 100000") }
+        if let v = autoscrollEdge, !(v >= 0 && v <= 1000) { throw ValidationError("--autoscroll-edge must be between 0 and 1000") }
+    }
+
+    var policy: DragPolicy {
+        var p = DragPolicy()
+        p.reduceMotion = reduceMotion
+        if let v = liftDelay { p.liftDelay = v }
+        if let v = reorderDwell { p.reorderDwell = v }
+        if let v = folderDwell { p.folderDwell = v }
+        if let v = autoscrollSpeed { p.autoscrollMaxSpeed = v }
+        if let v = autoscrollEdge { p.autoscrollEdgeInset = v }
+        return p
+    }
+}
+
+struct Geometry: ExpressibleByArgument {
+    var width: Double
+    var height: Double
+    init(width: Double, height: Double) { self.width = width; self.height = height }
+    init?(argument: String) {
+        let parts = argument.lowercased().split(separator: "x")
+        guard parts.count == 2, let w = Int(parts[0]), let h = Int(parts[1]), (1...16384).contains(w), (1...16384).contains(h) else { return nil }
+        width = Double(w); height = Double(h)
+    }
+    var size: Size { Size(width: width, height: height) }
+}
+
+extension LayoutChoice: ExpressibleByArgument {}

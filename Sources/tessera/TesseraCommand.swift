@@ -1,0 +1,52 @@
+import ArgumentParser
+import Foundation
+import TesseraApp
+import TesseraCore
+import TesseraX11
+
+@main
+struct Tessera: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "tessera",
+        abstract: "A collection surface: grid, masonry and board layouts with press-and-hold drag, autoscroll and folders.",
+        subcommands: [Window.self, Layout.self],
+        defaultSubcommand: Window.self)
+}
+
+/// `tessera`: the window.
+struct Window: ParsableCommand {
+    static let configuration = CommandConfiguration(commandName: "run", abstract: "Open the window (the default).")
+    @OptionGroup var options: AppOptions
+
+    func run() throws {
+        let startup = Startup.load(options)
+        let code: Int32 = MainActor.assumeIsolated {
+            let shell: X11Shell
+            do {
+                shell = try X11Shell.open(displayName: nil, size: options.geometry.size, scale: options.scale,
+                                          assetDirectory: AssetLocator.find())
+            } catch {
+                FileHandle.standardError.write(Data("\(error)\n".utf8))
+                return 1
+            }
+            let engine = Engine(model: startup.model, layout: options.layout, viewport: options.geometry.size,
+                                policy: options.policy, now: MonotonicClock.now())
+            let app = AppController(engine: engine, store: startup.store, notice: startup.notice)
+            return shell.run(client: ShellBridge(app: app))
+        }
+        if code != 0 { throw ExitCode(code) }
+    }
+}
+
+/// `tessera layout`: what the window would show, as JSON, without opening it.
+struct Layout: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        abstract: "Print the JSON of what the window would show at --geometry before any scrolling.")
+    @OptionGroup var options: AppOptions
+
+    func run() throws {
+        let startup = Startup.load(options)
+        let engine = Engine(model: startup.model, layout: options.layout, viewport: options.geometry.size, policy: options.policy)
+        FileHandle.standardOutput.write(Data(LayoutExport.json(engine: engine).utf8))
+    }
+}
