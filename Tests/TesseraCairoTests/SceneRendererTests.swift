@@ -126,30 +126,4 @@ struct SceneRendererTests {
         #expect(canvas[30, 30] == Pixel(red))
     }
 
-    @Test func fortyCellSceneRendersQuickly() {
-        var nodes: [SceneNode] = [.label(LabelNode(frame: Rect(x: 24, y: 16, width: 600, height: 30),
-                                                   text: "Section 分区", style: .header))]
-        for i in 0..<40 {
-            var c = cell(Rect(x: 24 + Double(i % 10) * 112, y: 64 + Double(i / 10) * 112, width: 96, height: 96),
-                         title: i % 2 == 0 ? "Photos \(i)" : "音乐播放器 \(i)", icon: "icon\(i % 5)")
-            c.isLifted = i == 7
-            c.rotation = i == 7 ? 0.05 : 0
-            nodes.append(.cell(c))
-        }
-        let scene = Scene(size: Size(width: 1280, height: 800), background: white, nodes: nodes)
-        let renderer = SceneRenderer(assetDirectory: PixelCanvas.emptyAssets)
-        let surface = cairo_image_surface_create(CAIRO_FORMAT_RGB24, 1280, 800)!
-        let cr = cairo_create(surface)!
-        defer { cairo_destroy(cr); cairo_surface_destroy(surface) }
-        renderer.render(scene, to: cr, scale: 1)   // warm the caches (icons, layouts)
-        let frames = 10
-        let elapsed = ContinuousClock().measure {
-            for _ in 0..<frames {
-                renderer.render(scene, to: cr, scale: 1)
-                cairo_surface_flush(surface)
-            }
-        }
-        print("tessera: 40-cell 1280x800 frame: \(elapsed / frames)")
-        #expect(elapsed / frames < .milliseconds(100), "40-cell frame took \(elapsed / frames)")
-    }
 }
