@@ -50,7 +50,7 @@ extension Engine {
         }
         let p = pointer ?? press.origin
         phase = .lifted(Lift(id: item.id, liftTime: t, grabOffset: p - frame.origin, size: frame.size, pointer: p,
-                             original: model, hover: nil, open: nil))
+                             original: model, hover: nil, open: nil, folder: press.folder))
         liftScale = Tween(from: 1, to: policy.liftScale, start: t, duration: motion(policy.liftScaleDuration))
         effects.append(.lifted(item.id))
         dirty = true

@@ -2,6 +2,11 @@
 extension Engine {
     /// Re-reads the target under the pointer and runs the dwell timers (seed 001's move and add timers).
     mutating func updateHover(at t: Double) {
+        if case .lifted(var lift) = phase, let fid = lift.folder {
+            updateFolderHover(&lift, folder: fid, at: t)
+            phase = .lifted(lift)
+            if lift.folder != nil { return }
+        }
         guard case .lifted(var lift) = phase, let from = model.indexPath(of: lift.id) else { return }
         let dragged = model.item(at: from)
         let target = snapshot.dropTarget(at: lift.pointer, offsets: offsets, previous: lift.hover?.target,
@@ -65,7 +70,16 @@ extension Engine {
             } catch {}
         }
         if model != lift.original { effects.append(.commit) }
+        if case .slot = destination { destination = homeDestination(of: lift.id) }
         settle(item, from: from, to: destination, at: t)
+    }
+
+    /// Where the snapshot flies home: its slot, or its folder's cell when it lives in a closed folder.
+    func homeDestination(of id: ItemID) -> Settle.Destination {
+        guard let p = model.indexPath(of: id), p.child != nil else { return .slot }
+        let folder = model.sections[p.section].items[p.item].id
+        if case .folder(folder)? = overlay { return .slot }
+        return .folder(folder)
     }
 
     /// Escape, a release outside the window, or a lost grab: the order from the moment of lift
@@ -80,7 +94,7 @@ extension Engine {
             relayout(at: t, animated: true)
         }
         effects.append(.cancelled(lift.id))
-        settle(item, from: from, to: .slot, at: t)
+        settle(item, from: from, to: homeDestination(of: lift.id), at: t)
     }
 
     mutating func settle(_ item: Item, from: Rect, to destination: Settle.Destination, at t: Double) {

@@ -18,6 +18,15 @@ extension Engine {
     mutating func pointerDown(_ p: Point, at t: Double) {
         pointer = p
         if case .settling = phase { return }  // seed 001: input waits for the end animation
+        if case .folder(let fid)? = overlay, let view = folderView(fid), view.panel.contains(p) {
+            if let child = view.child(at: p) {
+                phase = .pressed(Press(id: child, start: t, origin: p, folder: fid))
+                pressedID = child
+                pressScale = pressScale.retargeted(to: policy.pressScale, at: t, duration: motion(policy.pressDuration))
+                dirty = true
+            }
+            return
+        }
         if overlay != nil { overlay = nil; dirty = true; return }
         guard let path = snapshot.item(at: p, offsets: offsets), let item = model.item(at: path) else {
             phase = .idle
@@ -72,7 +81,7 @@ extension Engine {
     /// A click without lift selects the item and opens it (seed 000: selecting opens a detail view).
     mutating func click(_ id: ItemID) {
         selection = id
-        overlay = .detail(id)
+        overlay = model.item(withID: id)?.isFolder == true ? .folder(id) : .detail(id)
         effects.append(.opened(id))
         dirty = true
     }

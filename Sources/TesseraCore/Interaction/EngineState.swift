@@ -15,6 +15,8 @@ public struct Press: Sendable {
     public var start: Double
     public var origin: Point
     public var moved = false
+    /// The open folder the press is in, if any.
+    public var folder: ItemID? = nil
 }
 
 /// The lifted item and everything that happens while it is carried.
@@ -35,6 +37,8 @@ public struct Lift: Sendable {
     /// When the pointer entered the root's and a pane's autoscroll zones.
     public var rootZoneSince: Double?
     public var paneZoneSince: Double?
+    /// The folder whose open view the item is carried in; nil on the main surface.
+    public var folder: ItemID? = nil
 }
 
 public struct Hover: Hashable, Sendable {
@@ -75,4 +79,7 @@ public enum EngineEffect: Hashable, Sendable {
 /// A view over the surface: the detail of a clicked item.
 public enum Overlay: Hashable, Sendable {
     case detail(ItemID)
+    /// An open folder: its items shown in a panel over the surface, where they can be reordered
+    /// and dragged out.
+    case folder(ItemID)
 }

@@ -50,6 +50,11 @@ extension Engine {
         if let p = currentPane, p != nil { nodes.append(.popClip) }
         if let bar = gapIndicator(style: style) { nodes.append(.box(bar)) }
         nodes += scrollIndicators(style: style)
+        switch overlay {
+        case .detail(let id)?: if let item = model.item(withID: id) { nodes += detailView(item, style: style) }
+        case .folder(let id)?: if let view = folderView(id) { nodes += folderPanel(view, hidden: hidden, style: style) }
+        case nil: break
+        }
         // The carried snapshot on top of everything.
         if case .lifted(let l) = phase, let item = model.item(withID: l.id), let f = liftedFrame {
             var node = cellNode(item, frame: f)
@@ -66,7 +71,6 @@ extension Engine {
             node.alpha = s.alpha
             nodes.append(.cell(node))
         }
-        if case .detail(let id)? = overlay, let item = model.item(withID: id) { nodes += detailView(item, style: style) }
         return Scene(size: viewport, background: style.background, nodes: nodes, cursor: cursor)
     }
 
@@ -84,7 +88,7 @@ extension Engine {
             node.scale = t.value(at: now)
             node.isDropTarget = openTarget == item.id
         }
-        if case .lifted(let l) = phase, let h = l.hover, case .into(let path) = h.target, l.open == nil,
+        if case .lifted(let l) = phase, l.folder == nil, let h = l.hover, case .into(let path) = h.target, l.open == nil,
            model.item(at: path)?.id == item.id {
             node.dwellProgress = Swift.min(1, (now - h.since) / policy.folderDwell)
         }
@@ -96,7 +100,7 @@ extension Engine {
 
     /// While a reorder dwell runs, a bar marks the gap, growing more opaque as the dwell completes.
     func gapIndicator(style: SceneStyle) -> BoxNode? {
-        guard case .lifted(let l) = phase, let h = l.hover, case .gap(let s, let i) = h.target else { return nil }
+        guard case .lifted(let l) = phase, l.folder == nil, let h = l.hover, case .gap(let s, let i) = h.target else { return nil }
         let geo = snapshot.sections[s]
         guard geo.itemCount > 0 else { return nil }
         let progress = Swift.min(1, (now - h.since) / policy.reorderDwell)
@@ -130,6 +134,31 @@ extension Engine {
         return out
     }
 
+    /// An open folder: scrim, panel, title, and its items (the carried one's slot left empty).
+    func folderPanel(_ view: FolderView, hidden: ItemID?, style: SceneStyle) -> [SceneNode] {
+        var nodes: [SceneNode] = [
+            .box(BoxNode(frame: Rect(origin: .zero, size: viewport), color: style.scrim)),
+            .box(BoxNode(frame: view.panel, color: style.panel.withAlpha(0.97), cornerRadius: 22)),
+            .label(LabelNode(frame: view.titleFrame, text: model.item(withID: view.folder)?.title ?? "", style: .folderTitle)),
+            .pushClip(view.panel),
+        ]
+        for id in view.children where id != hidden {
+            guard let item = model.item(withID: id), let f = view.frames[id] else { continue }
+            nodes.append(.cell(cellNode(item, frame: motions.drawn(id, frame: f, at: now))))
+        }
+        if case .lifted(let l) = phase, l.folder == view.folder, let h = l.hover, case .gap(_, let i) = h.target,
+           !view.children.isEmpty {
+            let progress = Swift.min(1, (now - h.since) / policy.reorderDwell)
+            let atEnd = i >= view.children.count
+            let f = view.frames[view.children[Swift.min(i, view.children.count - 1)]]!
+            let x = (atEnd ? f.maxX + 6 : f.minX - 6) - 2
+            nodes.append(.box(BoxNode(frame: Rect(x: x, y: f.minY, width: 4, height: f.height),
+                                      color: style.accent.withAlpha(0.25 + 0.75 * progress), cornerRadius: 2)))
+        }
+        nodes.append(.popClip)
+        return nodes
+    }
+
     func detailView(_ item: Item, style: SceneStyle) -> [SceneNode] {
         let side = Swift.min(viewport.width, viewport.height) * 0.7
         let panel = Rect(x: (viewport.width - side) / 2, y: (viewport.height - side) / 2, width: side, height: side)
@@ -150,7 +179,12 @@ extension Engine {
         case .lifted: return .closedHand
         case .pressed(let p) where !p.moved: return model.item(withID: p.id)?.isMovable == true ? .openHand : .notAllowed
         default:
-            guard overlay == nil, let p = pointer, let item = item(at: p) else { return .arrow }
+            guard let p = pointer else { return .arrow }
+            if case .folder(let fid)? = overlay {
+                guard let id = folderView(fid)?.child(at: p), let item = model.item(withID: id) else { return .arrow }
+                return item.isMovable ? .openHand : .arrow
+            }
+            guard overlay == nil, let item = item(at: p) else { return .arrow }
             return item.isMovable ? .openHand : .arrow
         }
     }

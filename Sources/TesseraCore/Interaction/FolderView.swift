@@ -1,0 +1,105 @@
+/// The geometry of an open folder's panel: a titled panel centred over the surface, holding the
+/// folder's items in a flow grid.
+public struct FolderView: Sendable {
+    public var folder: ItemID
+    public var panel: Rect
+    public var titleFrame: Rect
+    /// Children in order, with their frames in window coordinates.
+    public var children: [ItemID]
+    public var frames: [ItemID: Rect]
+    public var snapshot: LayoutSnapshot
+    /// Window position of the folder grid's content origin.
+    public var origin: Point
+
+    public func child(at p: Point) -> ItemID? {
+        children.first { frames[$0]!.contains(p) }
+    }
+
+    /// The gap under a window point among the folder's items (into is not offered: no folders in folders).
+    func gap(at p: Point) -> Int? {
+        guard case .gap(_, let i)? = snapshot.dropTarget(at: p - origin, offsets: ScrollOffsets(), previous: nil,
+                                                         accepts: { _ in false }) else { return nil }
+        return i
+    }
+}
+
+extension Engine {
+    static let folderTitleHeight = 52.0
+    /// Dragging this far outside the panel takes the item out of the folder.
+    static let folderExitMargin = 24.0
+
+    /// Lays out an open folder's panel for the current viewport; nil when `id` is not a folder.
+    public func folderView(_ id: ItemID) -> FolderView? {
+        guard let folder = model.item(withID: id), folder.isFolder else { return nil }
+        var grid = FlowLayout()
+        grid.headerLength = 0
+        grid.footerLength = 0
+        grid.sectionInsets = Insets(top: 4, left: 20, bottom: 20, right: 20)
+        grid.minimumInteritemSpacing = 12
+        grid.minimumLineSpacing = 12
+        let columns = Swift.min(4.0, Double(Swift.max(folder.children.count, 2)))
+        let width = Swift.min(viewport.width - 32, columns * 96 + (columns - 1) * 12 + 40)
+        let inner = CollectionModel(sections: [Section(id: "folder", title: folder.title, items: folder.children)])
+        let snap = grid.snapshot(of: inner, viewport: Size(width: Swift.max(1, width), height: viewport.height))
+        let height = Swift.min(viewport.height - 32, Self.folderTitleHeight + snap.contentSize.height)
+        let panel = Rect(x: (viewport.width - width) / 2, y: (viewport.height - height) / 2, width: width, height: height)
+        let origin = Point(x: panel.minX, y: panel.minY + Self.folderTitleHeight)
+        var frames: [ItemID: Rect] = [:]
+        for (i, child) in folder.children.enumerated() {
+            frames[child.id] = snap.frames[i].offsetBy(dx: origin.x, dy: origin.y)
+        }
+        return FolderView(folder: id, panel: panel, titleFrame: Rect(x: panel.minX + 16, y: panel.minY + 8, width: width - 32, height: 40),
+                          children: folder.children.map(\.id), frames: frames, snapshot: snap, origin: origin)
+    }
+
+    /// Hover while carrying an item in an open folder: reorder inside after the dwell, or take it out
+    /// to the main surface (next to its folder) once the pointer leaves the panel.
+    mutating func updateFolderHover(_ lift: inout Lift, folder fid: ItemID, at t: Double) {
+        guard let view = folderView(fid), let from = model.indexPath(of: lift.id), from.child != nil else {
+            lift.folder = nil
+            return
+        }
+        let outside = view.panel.insetBy(dx: -Self.folderExitMargin, dy: -Self.folderExitMargin)
+        if !outside.contains(lift.pointer) {
+            let folderIndex = from.item
+            do {
+                try model.moveOutOfFolder(lift.id, to: IndexPath(section: from.section, item: folderIndex + 1))
+            } catch { return }
+            overlay = nil
+            lift.folder = nil
+            lift.hover = nil
+            relayout(at: t, animated: true)
+            dirty = true
+            return
+        }
+        let gap = view.gap(at: lift.pointer)
+        let c = from.child!
+        var target: DropTarget? = gap.map { .gap(section: 0, index: $0) }
+        if let g = gap, g == c || g == c + 1 { target = nil }
+        if target != lift.hover?.target { lift.hover = target.map { Hover(target: $0, since: t) } }
+        guard let h = lift.hover, case .gap(_, let g) = h.target, t >= h.since + policy.reorderDwell else { return }
+        let before = folderChildFrames(view)
+        do {
+            try model.moveIntoFolder(lift.id, folder: fid, at: g > c ? g - 1 : g)
+        } catch { return }
+        lift.hover = nil
+        if let after = folderView(fid) { animate(from: before, to: folderChildFrames(after), excluding: lift.id, at: t) }
+        dirty = true
+    }
+
+    /// Where each child of an open folder is drawn now.
+    func folderChildFrames(_ view: FolderView) -> [ItemID: Rect] {
+        var out: [ItemID: Rect] = [:]
+        for (id, f) in view.frames { out[id] = motions.drawn(id, frame: f, at: now) }
+        return out
+    }
+
+    /// FLIP for items not on the main surface (an open folder's children).
+    mutating func animate(from before: [ItemID: Rect], to after: [ItemID: Rect], excluding: ItemID?, at t: Double) {
+        guard !policy.reduceMotion else { return }
+        let omega = Spring.omega(settleTime: policy.springSettleTime)
+        for (id, new) in after where id != excluding {
+            if let old = before[id] { motions.animate(id, from: old, to: new, at: t, omega: omega) }
+        }
+    }
+}
