@@ -140,3 +140,40 @@ import Testing
         #expect(s.engine.overlay == .detail("item-7"))
     }
 }
+
+@Suite struct BoardPagingTests {
+    func board() -> EngineScript {
+        EngineScript(model: SampleData.generated(count: 100, sections: 5, seed: 1), layout: BoardLayout(), choice: .board,
+                     viewport: Size(width: 700, height: 500))
+    }
+
+    @Test func aSmallSidewaysScrollSettlesBackOnTheNearestList() {
+        var s = board()
+        let pages = BoardLayout.pageOffsets(of: s.engine.snapshot)
+        s.send(.wheel(dx: 60, dy: 0, at: Point(x: 350, y: 10)))
+        s.wait(1)
+        #expect(pages.contains(s.engine.offsets.root.x))
+        #expect(s.engine.offsets.root.x == 0)
+        #expect(s.engine.nextDeadline == nil)
+    }
+
+    @Test func aQuickFlickGoesToTheNextList() {
+        var s = board()
+        let pages = BoardLayout.pageOffsets(of: s.engine.snapshot)
+        for _ in 0..<3 { s.send(.wheel(dx: 48, dy: 0, at: Point(x: 350, y: 10))); s.wait(0.016) }
+        s.wait(1)
+        #expect(s.engine.offsets.root.x == pages[1])
+    }
+
+    @Test func theBoardSettlesOnAListAfterADrag() {
+        var s = board()
+        s.lift("item-1")
+        s.glide(to: Point(x: 696, y: 250))
+        s.wait(0.4)
+        s.move(Point(x: 400, y: 250))
+        s.up(Point(x: 400, y: 250))
+        s.wait(1.5)
+        #expect(BoardLayout.pageOffsets(of: s.engine.snapshot).contains(s.engine.offsets.root.x))
+        #expect(s.engine.offsets.root.x > 0)
+    }
+}

@@ -16,6 +16,7 @@ extension Engine {
             dirty = true
         case .idle: break
         }
+        settlePagesIfDue(at: t)
         easeScroll(dt: dt)
         if !motions.isEmpty { _ = motions.prune(at: t); dirty = true }
         if !refusals.isEmpty {

@@ -102,6 +102,7 @@ extension Engine {
         phase = .settling(Settle(id: item.id, item: item, start: t, from: from, fromRotation: rotation,
                                  fromScale: liftScale.value(at: t), destination: destination))
         liftScale = .at(1)
+        settleOnPage(velocity: 0)
         if policy.reduceMotion { phase = .idle }
         dirty = true
     }

@@ -122,11 +122,12 @@ extension Engine {
             var target = scrollTarget
             target.panes[k] = Swift.min(snapshot.panes[k].maxOffset, Swift.max(0, target.pane(k) + dy))
             scrollTarget = target
-            if dx != 0 { scrollRoot(dx: dx, dy: 0) }
+            if dx != 0 { scrollRoot(dx: dx, dy: 0); noteSidewaysScroll(dx: dx, at: now) }
         } else {
             // A vertical wheel scrolls a horizontal surface sideways, as users of a board expect.
             let alongAxis = snapshot.scrollAxis == .horizontal ? (dx != 0 ? dx : dy) : dy
             scrollRoot(dx: snapshot.scrollAxis == .horizontal ? alongAxis : dx, dy: snapshot.scrollAxis == .vertical ? alongAxis : 0)
+            noteSidewaysScroll(dx: snapshot.scrollAxis == .horizontal ? alongAxis : dx, at: now)
         }
         if policy.reduceMotion { offsets = scrollTarget }
         dirty = true

@@ -28,6 +28,10 @@ public struct Engine: Sendable {
     /// Open (growing) and closing (shrinking) drop targets and their scale.
     var targetScales: [ItemID: Tween] = [:]
     var refusals: [ItemID: Double] = [:]
+    /// Board paging: when the last sideways scroll ended, its velocity, and when to settle.
+    var lastSidewaysScroll = -Double.infinity
+    var sidewaysVelocity = 0.0
+    var pageSettleAt: Double?
     var effects: [EngineEffect] = []
     /// Set by anything that changes what is drawn; cleared by `scene()` readers via `takeNeedsDisplay()`.
     var dirty = true
@@ -84,6 +88,7 @@ public struct Engine: Sendable {
             soon(frame)
         }
         if !motions.isEmpty || !refusals.isEmpty || scrollTarget != offsets { soon(frame) }
+        if let p = pageSettleAt { soon(p) }
         if !pressScale.isFinished(at: now) || !liftScale.isFinished(at: now) { soon(frame) }
         if targetScales.values.contains(where: { !$0.isFinished(at: now) }) { soon(frame) }
         return d.map { Swift.max($0, now) }
