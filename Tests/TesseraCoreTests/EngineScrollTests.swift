@@ -177,3 +177,33 @@ import Testing
         #expect(s.engine.offsets.root.x > 0)
     }
 }
+
+@Suite struct ScrollIndicatorTests {
+    @Test func draggingTheThumbScrollsInProportion() throws {
+        var s = EngineScript(model: SampleData.generated(count: 300, sections: 1, seed: 1))
+        let ind = try #require(s.engine.scrollIndicators.first)
+        #expect(ind.pane == nil && ind.axis == .vertical && ind.thumb.minY == 0)
+        s.down(ind.thumb.center)
+        s.move(Point(x: ind.thumb.midX, y: ind.thumb.midY + 100))
+        let expected = 100 * ind.offsetPerPixel
+        #expect(abs(s.engine.offsets.root.y - expected) < 0.001)
+        s.move(Point(x: ind.thumb.midX, y: 5000))
+        #expect(s.engine.offsets.root.y == s.engine.snapshot.maxRootOffset.y)  // clamped at the end
+        s.up(Point(x: ind.thumb.midX, y: 5000))
+        #expect(s.engine.draggedID == nil && s.engine.selection == nil)  // not a click on a cell
+        let after = try #require(s.engine.scrollIndicators.first)
+        #expect(after.thumb.maxY == ind.track.maxY)
+    }
+
+    @Test func boardListsHaveTheirOwnThumbs() throws {
+        var s = EngineScript(model: SampleData.generated(count: 100, sections: 3, seed: 1), layout: BoardLayout(), choice: .board,
+                             viewport: Size(width: 900, height: 500))
+        let thumbs = s.engine.scrollIndicators.filter { $0.pane != nil }
+        #expect(thumbs.count == 3)
+        let second = thumbs[1]
+        s.down(second.thumb.center)
+        s.move(Point(x: second.thumb.midX, y: second.thumb.midY + 50))
+        s.up(Point(x: second.thumb.midX, y: second.thumb.midY + 50))
+        #expect(s.engine.offsets.pane(1) > 0 && s.engine.offsets.pane(0) == 0)
+    }
+}

@@ -14,7 +14,7 @@ extension Engine {
         case .settling(let s):
             if t >= s.start + motion(policy.settleDuration) { phase = .idle }
             dirty = true
-        case .idle: break
+        case .idle, .scrubbing: break
         }
         settlePagesIfDue(at: t)
         easeScroll(dt: dt)

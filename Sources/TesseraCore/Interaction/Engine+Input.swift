@@ -28,6 +28,7 @@ extension Engine {
             return
         }
         if overlay != nil { overlay = nil; dirty = true; return }
+        if beginScrub(at: p) { return }
         guard let path = snapshot.item(at: p, offsets: offsets), let item = model.item(at: path) else {
             phase = .idle
             return
@@ -53,6 +54,8 @@ extension Engine {
             phase = .lifted(lift)
             updateHover(at: t)
             dirty = true
+        case .scrubbing(let s):
+            scrub(s, to: p)
         default:
             if old.flatMap({ item(at: $0)?.id }) != item(at: p)?.id { dirty = true }  // cursor may change
         }
@@ -69,6 +72,10 @@ extension Engine {
             lift.pointer = p
             phase = .lifted(lift)
             if Rect(origin: .zero, size: viewport).contains(p) { drop(at: t) } else { cancelDrag(at: t) }
+        case .scrubbing(let s):
+            scrub(s, to: p)
+            phase = .idle
+            settleOnPage(velocity: 0)
         default: break
         }
     }

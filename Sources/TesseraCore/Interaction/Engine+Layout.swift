@@ -4,6 +4,8 @@ extension Engine {
     /// from where it is drawn now to its new frame (neighbours of a reorder, a re-flow on resize).
     mutating func relayout(at t: Double, animated: Bool) {
         let oldSnapshot = snapshot, oldIDs = flatIDs, oldOffsets = offsets
+        // A thumb being dragged belongs to the old layout's geometry.
+        if case .scrubbing = phase { phase = .idle }
         var drawnBefore: [ItemID: Rect] = [:]
         if animated && !policy.reduceMotion {
             for i in oldSnapshot.visibleItems(offsets: oldOffsets) {

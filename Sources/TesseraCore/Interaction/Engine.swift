@@ -81,7 +81,7 @@ public struct Engine: Sendable {
         func soon(_ t: Double) { d = Swift.min(d ?? t, t) }
         let frame = now + policy.frameInterval
         switch phase {
-        case .idle: break
+        case .idle, .scrubbing: break
         case .pressed(let p): if !p.moved { soon(p.start + policy.liftDelay) }
         case .lifted, .settling:
             // Wobble, autoscroll and dwell progress change every frame.

@@ -8,6 +8,8 @@ public enum DragPhase: Sendable {
     case pressed(Press)
     case lifted(Lift)
     case settling(Settle)
+    /// Dragging a scroll indicator's thumb.
+    case scrubbing(Scrub)
 }
 
 public struct Press: Sendable {

@@ -114,24 +114,12 @@ extension Engine {
     }
 
     func scrollIndicators(style: SceneStyle) -> [SceneNode] {
-        var out: [SceneNode] = []
-        let axis = snapshot.scrollAxis
-        let content = snapshot.contentSize[axis], visible = viewport[axis]
-        if content > visible + 1 {
-            let length = Swift.max(30, visible * visible / content)
-            let pos = (visible - length) * offsets.root[axis] / Swift.max(1, content - visible)
-            let r = axis == .vertical ? Rect(x: viewport.width - 7, y: pos, width: 5, height: length)
-                                      : Rect(x: pos, y: viewport.height - 7, width: length, height: 5)
-            out.append(.box(BoxNode(frame: r, color: style.scrollIndicator, cornerRadius: 2.5)))
+        let active: ScrollIndicator? = if case .scrubbing(let s) = phase { s.indicator } else { nil }
+        return scrollIndicators.map { ind in
+            let grabbed = active?.pane == ind.pane && active != nil
+            return .box(BoxNode(frame: ind.thumb, color: grabbed ? style.accent : style.scrollIndicator,
+                                cornerRadius: Swift.min(ind.thumb.width, ind.thumb.height) / 2))
         }
-        for (k, pane) in snapshot.panes.enumerated() where pane.maxOffset > 0 {
-            let f = snapshot.toWindow(pane.frame, pane: nil, offsets: offsets)
-            let length = Swift.max(24, f.height * f.height / pane.contentSize.height)
-            let pos = f.minY + (f.height - length) * offsets.pane(k) / pane.maxOffset
-            out.append(.box(BoxNode(frame: Rect(x: f.maxX - 6, y: pos, width: 4, height: length),
-                                    color: style.scrollIndicator, cornerRadius: 2)))
-        }
-        return out
     }
 
     /// An open folder: scrim, panel, title, and its items (the carried one's slot left empty).

@@ -1,0 +1,75 @@
+/// A scroll indicator: the thumb along an edge of the surface or of a board list. It shows where
+/// the view is, and it can be dragged.
+public struct ScrollIndicator: Hashable, Sendable {
+    /// nil for the root surface, else the pane (board list) index.
+    public var pane: Int?
+    public var axis: Axis
+    public var track: Rect
+    public var thumb: Rect
+    public var maxOffset: Double
+
+    /// Where a press grabs the thumb: wider than drawn, as a thin bar is hard to hit.
+    public var grabArea: Rect { axis == .vertical ? thumb.insetBy(dx: -5, dy: 0) : thumb.insetBy(dx: 0, dy: -5) }
+    /// Offset per pixel of thumb travel.
+    public var offsetPerPixel: Double {
+        let travel = track.size[axis] - thumb.size[axis]
+        return travel > 0 ? maxOffset / travel : 0
+    }
+}
+
+/// Dragging a scroll indicator's thumb.
+public struct Scrub: Hashable, Sendable {
+    public var indicator: ScrollIndicator
+    public var start: Point
+    public var startOffset: Double
+}
+
+extension Engine {
+    /// The indicators for the current layout and scroll position.
+    public var scrollIndicators: [ScrollIndicator] {
+        var out: [ScrollIndicator] = []
+        let axis = snapshot.scrollAxis
+        let content = snapshot.contentSize[axis], visible = viewport[axis]
+        if content > visible + 1 {
+            let length = Swift.max(30, visible * visible / content)
+            let max = snapshot.maxRootOffset[axis]
+            let pos = (visible - length) * offsets.root[axis] / Swift.max(1, max)
+            let track = axis == .vertical ? Rect(x: viewport.width - 7, y: 0, width: 5, height: visible)
+                                          : Rect(x: 0, y: viewport.height - 7, width: visible, height: 5)
+            let thumb = axis == .vertical ? Rect(x: track.minX, y: pos, width: 5, height: length)
+                                          : Rect(x: pos, y: track.minY, width: length, height: 5)
+            out.append(ScrollIndicator(pane: nil, axis: axis, track: track, thumb: thumb, maxOffset: max))
+        }
+        for (k, pane) in snapshot.panes.enumerated() where pane.maxOffset > 0 {
+            let f = snapshot.toWindow(pane.frame, pane: nil, offsets: offsets)
+            let length = Swift.max(24, f.height * f.height / pane.contentSize.height)
+            let pos = f.minY + (f.height - length) * offsets.pane(k) / pane.maxOffset
+            out.append(ScrollIndicator(pane: k, axis: .vertical, track: Rect(x: f.maxX - 6, y: f.minY, width: 4, height: f.height),
+                                       thumb: Rect(x: f.maxX - 6, y: pos, width: 4, height: length), maxOffset: pane.maxOffset))
+        }
+        return out
+    }
+
+    /// Starts dragging an indicator if the press is on one.
+    mutating func beginScrub(at p: Point) -> Bool {
+        guard let ind = scrollIndicators.first(where: { $0.grabArea.contains(p) }) else { return false }
+        let start = ind.pane.map { offsets.pane($0) } ?? offsets.root[ind.axis]
+        phase = .scrubbing(Scrub(indicator: ind, start: p, startOffset: start))
+        dirty = true
+        return true
+    }
+
+    mutating func scrub(_ s: Scrub, to p: Point) {
+        let ind = s.indicator
+        if let k = ind.pane, k >= offsets.panes.count { phase = .idle; return }  // its list went away
+        let value = Swift.min(ind.maxOffset, Swift.max(0, s.startOffset + (p[ind.axis] - s.start[ind.axis]) * ind.offsetPerPixel))
+        if let k = ind.pane {
+            offsets.panes[k] = value
+            scrollTarget.panes[k] = value
+        } else {
+            offsets.root[ind.axis] = value
+            scrollTarget.root[ind.axis] = value
+        }
+        dirty = true
+    }
+}
