@@ -10,6 +10,7 @@ public final class SceneRenderer {
     private let icons: IconCache
     private let text: TextRenderer
     private let cells: CellPainter
+    private let liftSnapshots = LiftSnapshotCache()
     /// Visible rect of each open clip, in logical pixels; reused across frames.
     private var clipStack: [Rect] = []
 
@@ -46,7 +47,13 @@ public final class SceneRenderer {
                 drawLabel(label, cr: cr)
             case .cell(let cell):
                 guard Self.paintBounds(cell).intersects(visible) else { continue }
-                cells.paint(cell, cr: cr, pixelScale: scale)
+                if cell.isLifted {
+                    liftSnapshots.draw(cell, cr: cr, pixelScale: scale) { [cells] c, target in
+                        cells.paint(c, cr: target, pixelScale: scale)
+                    }
+                } else {
+                    cells.paint(cell, cr: cr, pixelScale: scale)
+                }
             case .image(let image):
                 guard image.frame.intersects(visible) else { continue }
                 icons.draw(image.icon, in: image.frame, cr: cr, pixelScale: scale)
