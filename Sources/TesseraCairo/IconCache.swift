@@ -1,5 +1,8 @@
 import CCairo
 import TesseraCore
+#if canImport(Glibc)
+import Glibc
+#endif
 
 /// Loads icon PNGs once per name, keeps device-pixel-sized copies, and draws a placeholder for
 /// icons that are missing or unreadable (reported once per name on stderr).
@@ -16,9 +19,16 @@ final class IconCache {
         var height: Int
     }
 
+    /// When the whole folder is missing, one line says so instead of one per icon.
+    private var reportsEachIcon = true
+
     init(assetDirectory: String) {
         iconDirectory = assetDirectory + "/icons"
         scaled = LRUCache(capacity: 512) { cairo_surface_destroy($0) }
+        if access(iconDirectory, R_OK | X_OK) != 0 {
+            reportsEachIcon = false
+            writeToStandardError("tessera: no icon folder at \(iconDirectory); drawing placeholders (set TESSERA_ASSETS to the assets folder)")
+        }
     }
 
     deinit {
@@ -31,6 +41,8 @@ final class IconCache {
     /// The decoded icon, or nil (after one report on stderr) when it cannot be loaded.
     func original(_ name: String) -> OpaquePointer? {
         if let known = originals[name] { return known }
+        // An item without an icon is not an error: it gets the placeholder quietly.
+        if name.isEmpty || !reportsEachIcon { originals[name] = .some(nil); return nil }
         let file = path(for: name)
         let surface = cairo_image_surface_create_from_png(file)!
         let status = cairo_surface_status(surface)

@@ -10,8 +10,7 @@ enum AssetLocator {
         candidates.append(exe.appendingPathComponent("../share/tessera/assets").standardized.path)
         let repo = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
         candidates.append(repo.appendingPathComponent("assets").path)
-        for c in candidates where FileManager.default.fileExists(atPath: c + "/icons") { return c }
-        printError("icons not found (looked in \(candidates.joined(separator: ", "))); drawing placeholders. Set TESSERA_ASSETS to the assets folder.")
-        return candidates.last!
+        // When none has icons, the renderer says so once, naming the last place looked.
+        return candidates.first { FileManager.default.fileExists(atPath: $0 + "/icons") } ?? candidates.last!
     }
 }
