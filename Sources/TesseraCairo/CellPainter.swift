@@ -58,7 +58,7 @@ struct CellPainter {
         CairoPath.fillRoundedRect(cr, f.offsetBy(dx: 0, dy: 1), radius: radius, color: Color.black.withAlpha(0.08))
         CairoPath.fillRoundedRect(cr, f, radius: radius, color: Theme.tileFill(cell.color))
         let slots = ContentSlots(frame: f)
-        icons.draw(cell.icon, in: slots.icon, cr: cr, pixelScale: pixelScale)
+        icons.draw(cell.icon, in: slots.icon, cr: cr, pixelScale: pixelScale, tint: Theme.glyph(cell.color))
         if let label = slots.label {
             text.draw(cell.title, in: label, style: slots.isRow ? .rowTitle : .cellTitle, cr: cr)
         }
@@ -76,7 +76,8 @@ struct CellPainter {
             let r = Rect(x: grid.minX + Double(i % 3) * (mini + gap), y: grid.minY + Double(i / 3) * (mini + gap),
                          width: mini, height: mini)
             CairoPath.fillRoundedRect(cr, r, radius: mini * 0.22, color: Theme.mix(.white, entry.color, 0.45))
-            icons.draw(entry.icon, in: r.insetBy(dx: mini * 0.16, dy: mini * 0.16), cr: cr, pixelScale: pixelScale)
+            icons.draw(entry.icon, in: r.insetBy(dx: mini * 0.16, dy: mini * 0.16), cr: cr, pixelScale: pixelScale,
+                       tint: Theme.glyph(entry.color))
         }
         if let label = slots.label {
             text.draw(cell.title, in: label, style: slots.isRow ? .rowTitle : .cellTitle, cr: cr)

@@ -71,7 +71,9 @@ final class IconCache {
     ///
     /// `pixelScale` is how many device pixels one user unit covers when untransformed; the icon is
     /// resampled once to that size and cached, so steady frames only copy pixels.
-    func draw(_ name: String, in rect: Rect, cr: OpaquePointer, pixelScale: Double, alpha: Double = 1) {
+    /// With `tint`, the icon's alpha is used as a mask and filled with that colour (the glyphs are
+    /// drawn white on transparent, so one PNG serves every tile colour).
+    func draw(_ name: String, in rect: Rect, cr: OpaquePointer, pixelScale: Double, alpha: Double = 1, tint: Color? = nil) {
         guard rect.width >= 1, rect.height >= 1 else { return }
         guard let src = original(name) else {
             drawPlaceholder(in: rect, cr: cr, alpha: alpha)
@@ -86,8 +88,13 @@ final class IconCache {
         cairo_save(cr)
         cairo_translate(cr, target.minX, target.minY)
         cairo_scale(cr, w / Double(pw), h / Double(ph))
-        cairo_set_source_surface(cr, surface, 0, 0)
-        if alpha < 1 { cairo_paint_with_alpha(cr, alpha) } else { cairo_paint(cr) }
+        if let tint {
+            CairoPath.setColor(cr, tint, alpha: alpha)
+            cairo_mask_surface(cr, surface, 0, 0)
+        } else {
+            cairo_set_source_surface(cr, surface, 0, 0)
+            if alpha < 1 { cairo_paint_with_alpha(cr, alpha) } else { cairo_paint(cr) }
+        }
         cairo_restore(cr)
     }
 

@@ -56,7 +56,7 @@ public final class SceneRenderer {
                 }
             case .image(let image):
                 guard image.frame.intersects(visible) else { continue }
-                icons.draw(image.icon, in: image.frame, cr: cr, pixelScale: scale)
+                icons.draw(image.icon, in: image.frame, cr: cr, pixelScale: scale, tint: image.tint)
             case .pushClip(let rect):
                 clipStack.append(visible)
                 visible = visible.intersection(rect)

@@ -24,6 +24,11 @@ enum Theme {
         mix(.white, c, tintStrength)
     }
 
+    /// The glyph colour on a tile: the item's own colour, a little deeper, so it reads on the pastel.
+    static func glyph(_ c: Color) -> Color {
+        mix(c, .black, 0.12)
+    }
+
     /// Linear blend of two colours, `t` in 0...1 (0 = a).
     static func mix(_ a: Color, _ b: Color, _ t: Double) -> Color {
         Color(red: a.red + (b.red - a.red) * t, green: a.green + (b.green - a.green) * t,
