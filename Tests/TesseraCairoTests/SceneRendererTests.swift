@@ -52,14 +52,15 @@ struct SceneRendererTests {
         #expect(canvas.count(in: frame) { $0.isClose(to: Pixel(Theme.placeholderLine), tolerance: 6) } > 20)
     }
 
-    @Test func iconFromPNGIsDrawn() {
-        let green = Color(red: 0, green: 0.8, blue: 0)
+    @Test func iconFromPNGIsDrawnInItsTint() {
+        // The PNG's opaque shape is the glyph; the tint colours it (white glyph files serve every tile).
+        let green = Color(red: 0, green: 0.8, blue: 0), blue = Color(red: 0, green: 0, blue: 1)
         let renderer = SceneRenderer(assetDirectory: PixelCanvas.assets(["leaf": green]))
         let scene = Scene(size: Size(width: 80, height: 80), background: white,
                           nodes: [.image(ImageNode(frame: Rect(x: 10, y: 10, width: 60, height: 60), icon: "leaf",
-                                                   tint: white))])
+                                                   tint: blue))])
         let canvas = PixelCanvas(scene, width: 80, height: 80, renderer: renderer)
-        #expect(canvas[40, 40] == Pixel(green))
+        #expect(canvas[40, 40] == Pixel(blue))
         #expect(canvas[5, 5] == Pixel(white))
     }
 
