@@ -87,7 +87,7 @@ extension X11Shell {
     }
 
     /// Renders `scene` into the back buffer, re-creating the buffer when the window size changed.
-    private func draw(_ scene: Scene) {
+    func draw(_ scene: Scene) {
         if buffer == nil || buffer!.width != pixelWidth || buffer!.height != pixelHeight {
             buffer = nil
             buffer = BackBuffer(display: display, visual: visual, depth: depth, width: pixelWidth,

@@ -9,7 +9,7 @@ struct Tessera: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "tessera",
         abstract: "A collection surface: grid, masonry and board layouts with press-and-hold drag, autoscroll and folders.",
-        subcommands: [Window.self, Layout.self],
+        subcommands: [Window.self, Layout.self, Bench.self],
         defaultSubcommand: Window.self)
 }
 

@@ -1,0 +1,58 @@
+import CCairo
+import CX11
+import TesseraCore
+
+/// Driving frames by hand instead of with ``run(client:)``'s loop: for a benchmark, or a host that
+/// owns its own clock. Drawing and presenting are exactly the loop's (same renderer, same back
+/// buffer, MIT-SHM when available); only the scheduling is the caller's.
+///
+/// Typical use: ``mapAndSync()``, then per frame ``discardPendingEvents()``, ``render(_:)``,
+/// ``presentAndSync()``; finally ``shutdown()``.
+extension X11Shell {
+    /// The window size in logical pixels.
+    public var windowSize: Size { logicalSize }
+
+    /// Whether frames reach the window through MIT-SHM (known after the first ``render(_:)``).
+    public var presentsWithSharedMemory: Bool { buffer?.usesSharedMemory ?? sharedMemoryWorks }
+
+    /// Maps the window and returns after an X round trip, once the server has mapped it.
+    public func mapAndSync() {
+        XMapWindow(display, window)
+        XSync(display, 0)
+    }
+
+    /// Reads and drops every queued X event (exposures, crossings, input); returns how many there were.
+    /// A driven window ignores input; this only keeps Xlib's queue from growing.
+    @discardableResult
+    public func discardPendingEvents() -> Int {
+        var count = 0
+        var event = XEvent()
+        while XPending(display) > 0 {
+            XNextEvent(display, &event)
+            count += 1
+        }
+        return count
+    }
+
+    /// Draws `scene` into the back buffer (creating it on first use); nothing is sent to the server
+    /// except a new buffer's shared-memory attach.
+    public func render(_ scene: Scene) {
+        draw(scene)
+    }
+
+    /// Sends the back buffer to the window and returns after an X round trip (`XSync`): the server
+    /// has copied the pixels, and the buffer may be drawn into again.
+    public func presentAndSync() {
+        guard let buffer else {
+            XSync(display, 0)
+            return
+        }
+        buffer.present(to: window, gc: gc)          // MIT-SHM: XShmPutImage + XSync
+        if !buffer.usesSharedMemory { XSync(display, 0) }  // XPutImage path only flushes
+    }
+
+    /// Releases the buffer, window and connection; the shell is unusable afterwards.
+    public func shutdown() {
+        close()
+    }
+}

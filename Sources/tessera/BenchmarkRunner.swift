@@ -1,0 +1,291 @@
+import Foundation
+import TesseraCore
+import TesseraX11
+
+/// Drives the real engine, renderer and window through the peers' script (see bench/README.md).
+///
+/// A frame's work = drain X events, feed the frame's input, `advance`, build the scene, render it
+/// into the back buffer, present it and wait for the X round trip (`XSync`), as the peers end each
+/// frame with `gdk_display_sync` / `QGuiApplication::sync`. Engine, render and present times are
+/// also kept apart (the `*_engine_*`, `*_render_*`, `*_present_*` keys) to show where time goes.
+@MainActor
+final class BenchmarkRunner {
+    let config: BenchConfig
+    let shell: X11Shell
+    var engine: Engine
+    var report = BenchReport()
+    let startMs: Double
+
+    struct FrameTime {
+        var engine: Double
+        var render: Double
+        var present: Double
+        var total: Double { engine + render + present }
+    }
+
+    /// Per-section samples of a phase.
+    struct Sections {
+        var total = Samples(), engine = Samples(), render = Samples(), present = Samples()
+        mutating func add(_ f: FrameTime) {
+            total.add(f.total); engine.add(f.engine); render.add(f.render); present.add(f.present)
+        }
+    }
+
+    private init(config: BenchConfig, shell: X11Shell, engine: Engine, startMs: Double) {
+        self.config = config
+        self.shell = shell
+        self.engine = engine
+        self.startMs = startMs
+    }
+
+    /// Runs the configured script and prints the JSON line; returns the exit code.
+    static func run(_ config: BenchConfig) -> Int32 {
+        let startMs = BenchClock.ms()
+        var report = BenchReport()
+        report.set("peer", "tessera-swift-\(config.layout.rawValue)")
+        report.set("renderer", "cairo-image")
+        report.set("n", config.items)
+
+        // Populate: the model, as the peers build their item models.
+        let tp = BenchClock.ms()
+        let model = SampleData.generated(count: config.items, sections: 1)
+        report.set("populate_ms", BenchClock.ms() - tp, digits: 1)
+
+        // Layout: the engine computes its snapshot (all frames) and flat ids up front.
+        let tl = BenchClock.ms()
+        let engine = Engine(model: model, layout: config.collectionLayout, choice: config.layoutChoice,
+                            viewport: config.size, policy: config.policy, now: MonotonicClock.now())
+        report.set("layout_ms", BenchClock.ms() - tl, digits: 1)
+
+        let shell: X11Shell
+        do {
+            shell = try X11Shell.open(displayName: nil, size: config.size, scale: 1, assetDirectory: AssetLocator.find())
+        } catch {
+            FileHandle.standardError.write(Data("\(error)\n".utf8))
+            return 1
+        }
+        let runner = BenchmarkRunner(config: config, shell: shell, engine: engine, startMs: startMs)
+        runner.report = report
+        let code = runner.runScript()
+        shell.shutdown()
+        return code
+    }
+
+    private func runScript() -> Int32 {
+        firstFrame()
+        switch config.script {
+        case .scroll:
+            scrollPhase()
+            movePhase()
+        case .drag:
+            dragPhase()
+        case .all, .layout:
+            scrollPhase()
+            movePhase()
+            dragPhase()
+        }
+        report.set("wall_ms", BenchClock.ms() - startMs, digits: 1)
+        BenchReport.emit(report)
+        return 0
+    }
+
+    // MARK: - One frame
+
+    /// One frame's work at engine time `t` (seconds), ending with the X round trip.
+    @discardableResult
+    func frame(at t: Double, input: [InputEvent] = []) -> FrameTime {
+        let a = BenchClock.ms()
+        shell.discardPendingEvents()
+        for event in input { engine.handle(event, at: t) }
+        engine.advance(to: t)
+        _ = engine.takeEffects()
+        _ = engine.takeNeedsDisplay()
+        let scene = engine.scene()
+        let b = BenchClock.ms()
+        shell.render(scene)
+        let c = BenchClock.ms()
+        shell.presentAndSync()
+        let d = BenchClock.ms()
+        return FrameTime(engine: b - a, render: c - b, present: d - c)
+    }
+
+    /// Sleeps `ms` while keeping the X queue empty.
+    func idle(ms: Double) {
+        shell.discardPendingEvents()
+        BenchClock.sleep(untilMs: BenchClock.ms() + ms)
+        shell.discardPendingEvents()
+    }
+
+    /// Past PEERBENCH_WATCHDOG: print what there is and exit 3, like the peers.
+    func checkWatchdog(_ phase: String) {
+        guard BenchClock.ms() - startMs > config.watchdog * 1000 else { return }
+        FileHandle.standardError.write(Data("tessera bench: watchdog in \(phase)\n".utf8))
+        report.set("watchdog", phase)
+        BenchReport.emit(report)
+        exit(3)
+    }
+
+    // MARK: - Startup
+
+    /// Map, draw and present the first frame: startup_ms is spawn (PEERBENCH_T0_NS) to here.
+    private func firstFrame() {
+        shell.mapAndSync()
+        let f = frame(at: MonotonicClock.now(), input: [.resize(shell.windowSize)])
+        let now = BenchClock.ms()
+        report.set("startup_ms", config.spawnRealtimeMs.map { BenchClock.realtimeMs() - $0 } ?? -1, digits: 1)
+        report.set("main_to_frame_ms", now - startMs, digits: 1)
+        report.set("first_frame_ms", f.total, digits: 2)
+        report.set("shm", shell.presentsWithSharedMemory)
+        // As Qt's peer: start scrolling 300 ms after the first frame.
+        idle(ms: 300)
+    }
+
+    // MARK: - Scroll (as qt_peer.cpp: a 16 ms precise timer, +STEP px per tick, clamped at the end)
+
+    private func scrollPhase() {
+        let intervalMs = 16.0
+        var sections = Sections()
+        var intervals = Samples(capacity: config.frames)
+        let wheelAt = Point(x: config.size.width / 2, y: config.size.height / 2)
+        var next = BenchClock.ms() + intervalMs
+        var previous: Double?
+        for _ in 0..<config.frames {
+            BenchClock.sleep(untilMs: next)
+            let t0 = BenchClock.ms()
+            // Re-armed before the work, as QTimer does: a late tick fires the next one 16 ms from now.
+            next += intervalMs
+            if next < t0 { next = t0 + intervalMs }
+            if let p = previous { intervals.add(t0 - p) }
+            previous = t0
+            sections.add(frame(at: t0 / 1000, input: [.wheel(dx: 0, dy: config.step, at: wheelAt)]))
+            checkWatchdog("scroll")
+        }
+        report.set("frames", sections.total.count)
+        report.setStats("work", sections.total, withMax: false)
+        report.set("work_max_ms", sections.total.max)
+        report.set("interval_median_ms", intervals.median)
+        report.set("interval_p99_ms", intervals.p99)
+        report.set("scroll_end_offset", engine.offsets.root.y, digits: 0)
+        report.setStats("scroll_engine", sections.engine, withMax: false, withMean: false)
+        report.setStats("scroll_render", sections.render, withMax: false, withMean: false)
+        report.setStats("scroll_present", sections.present, withMax: false, withMean: false)
+    }
+
+    // MARK: - Move 0 -> N/2 (as the peers: model op, then op + relayout + next presented frame)
+
+    private func movePhase() {
+        // Back to the top, then 200 ms, as qt_peer.cpp.
+        frame(at: MonotonicClock.now(), input: [.key(.home)])
+        idle(ms: 200)
+        guard config.items >= 2, let first = engine.flatIDs.first else { return }
+        let destination = IndexPath(section: 0, item: config.items / 2)
+        let t0 = BenchClock.ms()
+        // The model op: CollectionModel is a value; its edit copies the section's items (the engine's
+        // own edit during a drag does the same).
+        var model = engine.model
+        do { try model.move(first, to: destination) } catch {
+            FileHandle.standardError.write(Data("tessera bench: move refused: \(error)\n".utf8))
+            return
+        }
+        let t1 = BenchClock.ms()
+        // Relayout: the engine over the new model (snapshot of every frame, flat ids), at the top
+        // as before; then the next frame, presented.
+        engine = Engine(model: model, layout: config.collectionLayout, choice: config.layoutChoice,
+                        viewport: config.size, policy: config.policy, now: MonotonicClock.now())
+        let t2 = BenchClock.ms()
+        frame(at: MonotonicClock.now())
+        let t3 = BenchClock.ms()
+        report.set("move_model_ms", t1 - t0)
+        report.set("move_relayout_ms", t2 - t1)
+        report.set("move_work_ms", t3 - t0)
+        report.set("move_latency_ms", t3 - t0)
+        checkWatchdog("move")
+    }
+
+    // MARK: - Drag
+
+    /// Press and hold an item, lift it, carry it into the bottom edge zone (the surface autoscrolls
+    /// for 2 s), bring it back up and rest at a gap until it moves there (neighbours animate), then at
+    /// another gap, and drop it. 300 frames at 60 Hz of engine time (paced in real time unless
+    /// --fast); every frame is rendered and presented.
+    private func dragPhase() {
+        let hz = 60.0
+        let size = config.size
+        // Where the drag happens: the top of the collection, or its middle (the engine's per-frame
+        // lookups by id scan the model, so the middle shows their cost).
+        if config.dragAt == .middle, config.items > 0 {
+            let mid = engine.snapshot.frames[engine.snapshot.frames.count / 2]
+            let dy = mid.minY - size.height / 4 - engine.offsets.root.y
+            frame(at: MonotonicClock.now(), input: [.wheel(dx: 0, dy: dy, at: Point(x: size.width / 2, y: size.height / 2))])
+        } else {
+            frame(at: MonotonicClock.now(), input: [.key(.home)])
+        }
+        idle(ms: 100)
+        guard let start = pressPoint() else {
+            report.set("drag_frames", 0)
+            return
+        }
+        let bottom = Point(x: start.x, y: size.height - 12)
+        // Gaps: the left edge band of column 6, then of column 2, in the row at mid-height.
+        let row = (size.height / 2 / 96).rounded(.down) * 96 + 48
+        let gapA = Point(x: 6 * 96 + 4, y: row)
+        let gapB = Point(x: 2 * 96 + 4, y: row)
+        func lerp(_ a: Point, _ b: Point, _ k: Double) -> Point {
+            Point(x: a.x + (b.x - a.x) * k, y: a.y + (b.y - a.y) * k)
+        }
+        func input(_ i: Int) -> [InputEvent] {
+            switch i {
+            case 0: return [.pointerDown(start)]
+            case 1...35: return []                                                     // hold: lifts at 0.5 s
+            case 36...59: return [.pointerMove(lerp(start, bottom, Double(i - 35) / 24))]
+            case 60...179: return []                                                   // bottom edge: autoscroll
+            case 180...199: return [.pointerMove(lerp(bottom, gapA, Double(i - 179) / 20))]
+            case 200...235: return []                                                  // reorder dwell (0.5 s)
+            case 236...241: return [.pointerMove(lerp(gapA, gapB, Double(i - 235) / 6))]
+            case 242...279: return []                                                  // second reorder
+            case 280: return [.pointerUp(gapB)]
+            default: return []                                                         // settle (0.25 s)
+            }
+        }
+        let frames = 300
+        var sections = Sections()
+        var reorderFrames = Samples()
+        var lifted = false
+        let offsetBefore = engine.offsets.root.y
+        var maxOffset = offsetBefore
+        let t0 = MonotonicClock.now() + 0.02
+        for i in 0..<frames {
+            let t = t0 + Double(i) / hz
+            if config.pacedDrag { BenchClock.sleep(untilMs: t * 1000) }
+            let snapshotBefore = engine.snapshot
+            let f = frame(at: t, input: input(i))
+            sections.add(f)
+            if engine.snapshot !== snapshotBefore { reorderFrames.add(f.total) }
+            if engine.isDragging { lifted = true }
+            maxOffset = Swift.max(maxOffset, engine.offsets.root.y)
+            checkWatchdog("drag")
+        }
+        report.set("drag_frames", sections.total.count)
+        report.setStats("drag_work", sections.total)
+        report.set("drag_frames_over_16_7", sections.total.countAbove(1000.0 / 60))
+        report.set("drag_lifted", lifted)
+        report.set("drag_autoscrolled_px", maxOffset - offsetBefore, digits: 0)
+        report.set("drag_reorders", reorderFrames.count)
+        report.set("drag_reorder_frame_max_ms", reorderFrames.max)
+        report.setStats("drag_engine", sections.engine, withMean: false)
+        report.setStats("drag_render", sections.render, withMean: false)
+        report.setStats("drag_present", sections.present, withMean: false)
+    }
+
+    /// The centre of a movable item near the top-left of the window (row 2, column 4 or after).
+    private func pressPoint() -> Point? {
+        for row in 1..<6 {
+            for column in 3..<12 {
+                let p = Point(x: Double(column) * 96 + 48, y: Double(row) * 96 + 48)
+                guard let item = engine.item(at: p), item.isMovable, let f = engine.drawnFrame(of: item.id) else { continue }
+                return f.center
+            }
+        }
+        return nil
+    }
+}

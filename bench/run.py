@@ -1,0 +1,432 @@
+#!/usr/bin/env python3
+"""Tessera vs the GTK4 / Qt peers, one run: builds everything, runs each program under a *fresh* Xvfb
+(1280x800x24) per run wrapped in /usr/bin/time -v (peak RSS) with a timeout, and prints a markdown
+table of every figure, Tessera/peer ratios and the issue's targets. Adapted from the peerbench harness
+(run_bench.py); see bench/README.md.
+
+Usage: python3 bench/run.py [--ns 1000,100000] [--tessera-ns 1000,100000,1000000] [--reps 3] [--warmup 1]
+                            [--timeout 60] [--display 78] [--only 'SUBSTR[;SUBSTR]'] [--layout-items 1000000]
+                            [--no-build] [--no-floor] [--out bench/results]
+Writes <out>/latest.md (the report) and <out>/latest.jsonl (one record per run).
+"""
+import datetime, json, os, platform, re, shutil, signal, statistics, subprocess, sys, time
+
+BENCH = os.path.dirname(os.path.abspath(__file__))
+REPO = os.path.dirname(BENCH)
+PEERS = os.path.join(BENCH, 'peers')
+args = sys.argv[1:]
+
+
+def opt(name, default):
+    return args[args.index(name) + 1] if name in args else default
+
+
+def ints(s):
+    return [int(x) for x in s.split(',') if x.strip()]
+
+
+NS = ints(opt('--ns', '1000,100000'))
+TESSERA_NS = ints(opt('--tessera-ns', ','.join(str(n) for n in sorted(set(NS + [1000000])))))
+REPS = int(opt('--reps', 3))
+WARMUP = int(opt('--warmup', 1))
+TIMEOUT = int(opt('--timeout', 60))
+DISPLAY_NUM = int(opt('--display', 78))
+ONLY = [s for s in opt('--only', '').split(';') if s]
+LAYOUT_ITEMS = int(opt('--layout-items', 1000000))
+BUILD = '--no-build' not in args
+FLOOR = '--no-floor' not in args
+OUT = os.path.abspath(opt('--out', os.path.join(BENCH, 'results')))
+os.makedirs(OUT, exist_ok=True)
+
+GTK = os.path.join(PEERS, 'gtk/gtk_peer')
+QTCPP = os.path.join(PEERS, 'qt/qt_peer_cpp')
+STARTUP_FLOOR = os.path.join(PEERS, 'floor/startup_floor')
+FLOOR_PROBE = os.path.join(PEERS, 'floor/floor')
+TESSERA_LABEL = 'Tessera (Swift, cairo image + MIT-SHM)'
+
+
+def log(*a):
+    print(*a, file=sys.stderr, flush=True)
+
+
+def tessera_bin():
+    return os.path.join(subprocess.run(['swift', 'build', '-c', 'release', '--show-bin-path'], cwd=REPO,
+                                       capture_output=True, text=True, check=True).stdout.strip(), 'tessera')
+
+
+# (label, argv builder, extra env, which Ns (None = NS), kind)
+def configs(tessera):
+    return [
+        (TESSERA_LABEL, lambda n: [tessera, 'bench', '--items', str(n)], {}, TESSERA_NS, 'tessera'),
+        ('gtk4 GridView (C, cairo)', lambda n: [GTK, 'grid', str(n)], {'GSK_RENDERER': 'cairo'}, None, 'peer'),
+        ('Qt6.4 QListView (C++, icon, natural)', lambda n: [QTCPP, str(n)], {}, None, 'peer'),
+        ('Qt6.4 QListView (C++, paint, full)',
+         lambda n: [QTCPP, str(n), '--delegate', 'paint', '--repaint', 'full'], {}, None, 'peer'),
+        ('floor: spawn -> first SHM cairo frame (C)', lambda n: [STARTUP_FLOOR], {}, [NS[0]], 'floor'),
+    ]
+
+
+def build(tessera_needed=True):
+    t = time.monotonic()
+    if tessera_needed:
+        log('build: swift build -c release --product tessera')
+        subprocess.run(['swift', 'build', '-c', 'release', '--product', 'tessera'], cwd=REPO, check=True,
+                       stdout=subprocess.DEVNULL)
+    for b in ('gtk/build.sh', 'qt/build.sh', 'floor/build.sh'):
+        log('build: bench/peers/' + b)
+        subprocess.run([os.path.join(PEERS, b)], check=True)
+    log('build: done in %.0f s' % (time.monotonic() - t))
+
+
+def start_xvfb():
+    sock = '/tmp/.X11-unix/X%d' % DISPLAY_NUM
+    if os.path.exists(sock):
+        raise RuntimeError('display :%d is in use (%s); pick another with --display' % (DISPLAY_NUM, sock))
+    p = subprocess.Popen(['Xvfb', ':%d' % DISPLAY_NUM, '-screen', '0', '1280x800x24', '-nolisten', 'tcp'],
+                         stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+    for _ in range(250):
+        if os.path.exists(sock) and subprocess.run(['xdpyinfo', '-display', ':%d' % DISPLAY_NUM],
+                                                   stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL).returncode == 0:
+            return p
+        time.sleep(0.02)
+    stop(p)
+    raise RuntimeError('Xvfb did not start')
+
+
+def proc_hwm_kb(pid):
+    try:
+        for line in open('/proc/%d/status' % pid):
+            if line.startswith('VmHWM:'):
+                return int(line.split()[1])
+    except OSError:
+        pass
+    return -1
+
+
+def stop(p):
+    if p.poll() is None:
+        p.send_signal(signal.SIGTERM)
+        try:
+            p.wait(5)
+        except subprocess.TimeoutExpired:
+            p.kill()
+            p.wait()
+    # Xvfb removes its socket on exit; wait for that so the next run can take the display
+    sock = '/tmp/.X11-unix/X%d' % DISPLAY_NUM
+    for _ in range(100):
+        if not os.path.exists(sock):
+            break
+        time.sleep(0.02)
+
+
+def start_dbus():
+    out = subprocess.run(['dbus-daemon', '--session', '--fork', '--print-address=1', '--print-pid=1'],
+                         capture_output=True, text=True).stdout.split('\n')
+    return out[0].strip(), int(out[1].strip())
+
+
+def stop_dbus(dbus_pid):
+    """End the session bus we started and what it activated (at-spi bus launcher and its bus)."""
+    kids = subprocess.run(['pgrep', '-P', str(dbus_pid)], capture_output=True, text=True).stdout.split()
+    for k in kids:
+        for g in subprocess.run(['pgrep', '-P', k], capture_output=True, text=True).stdout.split():
+            try: os.kill(int(g), signal.SIGTERM)
+            except OSError: pass
+        try: os.kill(int(k), signal.SIGTERM)
+        except OSError: pass
+    try: os.kill(dbus_pid, signal.SIGTERM)
+    except OSError: pass
+
+
+def run_one(label, argv, extra_env, base_env):
+    xv = start_xvfb()
+    env = dict(base_env)
+    env.update(extra_env)
+    env['DISPLAY'] = ':%d' % DISPLAY_NUM
+    tfile = os.path.join(OUT, '.time.txt')
+    rec = {'label': label, 'argv': ' '.join(os.path.relpath(a, REPO) if a.startswith(REPO) else a for a in argv)}
+    env['PEERBENCH_T0_NS'] = str(time.time_ns())      # CLOCK_REALTIME, as the programs read it
+    t0 = time.monotonic()
+    p = subprocess.Popen(['/usr/bin/time', '-v', '-o', tfile] + argv, env=env, stdout=subprocess.PIPE,
+                         stderr=subprocess.PIPE, text=True, start_new_session=True)
+    try:
+        so, se = p.communicate(timeout=TIMEOUT)
+        rec['rc'] = p.returncode
+    except subprocess.TimeoutExpired:
+        os.killpg(p.pid, signal.SIGKILL)
+        so, se = p.communicate()
+        rec['rc'] = 'timeout'
+    rec['wall_s'] = round(time.monotonic() - t0, 2)
+    rec['xvfb_hwm_mb'] = round(proc_hwm_kb(xv.pid) / 1024, 1)
+    stop(xv)
+    for line in so.splitlines():
+        if line.startswith('{'):
+            try:
+                rec.update(json.loads(line))
+            except ValueError:
+                rec['bad_json'] = line[:200]
+    try:
+        m = re.search(r'Maximum resident set size \(kbytes\): (\d+)', open(tfile).read())
+        if m:
+            rec['rss_mb'] = round(int(m.group(1)) / 1024, 1)
+        os.remove(tfile)
+    except OSError:
+        pass
+    if rec['rc'] != 0:
+        rec['stderr_tail'] = se[-400:]
+    return rec
+
+
+def run_plain(argv, env):
+    """A program without a window (the layout bench) under /usr/bin/time -v."""
+    tfile = os.path.join(OUT, '.time.txt')
+    p = subprocess.run(['/usr/bin/time', '-v', '-o', tfile] + argv, env=env, capture_output=True, text=True,
+                       timeout=TIMEOUT * 3)
+    rec = {'rc': p.returncode}
+    for line in p.stdout.splitlines():
+        if line.startswith('{'):
+            rec.update(json.loads(line))
+    m = re.search(r'Maximum resident set size \(kbytes\): (\d+)', open(tfile).read())
+    if m:
+        rec['rss_mb'] = round(int(m.group(1)) / 1024, 1)
+    os.remove(tfile)
+    if p.returncode != 0:
+        rec['stderr_tail'] = p.stderr[-400:]
+    return rec
+
+
+def run_floor_probe(base_env):
+    xv = start_xvfb()
+    env = dict(base_env)
+    env['DISPLAY'] = ':%d' % DISPLAY_NUM
+    try:
+        p = subprocess.run([FLOOR_PROBE, '300'], env=env, capture_output=True, text=True, timeout=TIMEOUT * 2)
+        return p.stdout
+    except subprocess.TimeoutExpired:
+        return 'floor probe timed out\n'
+    finally:
+        stop(xv)
+
+
+# ---------------------------------------------------------------------------------------------- report
+
+def med(recs, key):
+    v = [r[key] for r in recs if isinstance(r.get(key), (int, float)) and not isinstance(r.get(key), bool)
+         and r.get(key, -1) >= 0]
+    return statistics.median(v) if v else None
+
+
+def fmt(x, d=1):
+    return '—' if x is None else ('%.*f' % (d, x))
+
+
+def ok_runs(recs):
+    return [r for r in recs if r.get('rc') == 0 and ('work_median_ms' in r or 'startup_ms' in r)]
+
+
+TABLE_HEAD = ('| program | N | startup ms | populate ms | scroll work median ms | p99 ms | frame interval median/p99 ms '
+              '| move 0→N/2: model op ms | move: op+relayout+frame ms | drag work median / p99 / max ms '
+              '| drag frames > 16.7 ms | peak RSS MB | Xvfb peak MB | frames | runs |')
+
+
+def main_table(results):
+    lines = [TABLE_HEAD, '|' + '---|' * 15]
+    for (label, n), recs in results.items():
+        ok = ok_runs(recs)
+        if not ok:
+            last = recs[-1] if recs else {}
+            what = 'TIMEOUT after %.0f s' % last.get('wall_s', 0) if last.get('rc') == 'timeout' else \
+                'FAILED rc=%s' % last.get('rc', '?')
+            lines.append('| %s | %d | %s |%s' % (label, n, what, ' |' * 12))
+            continue
+        drag = '—'
+        if med(ok, 'drag_work_median_ms') is not None:
+            drag = '%s / %s / %s' % (fmt(med(ok, 'drag_work_median_ms'), 2), fmt(med(ok, 'drag_work_p99_ms'), 2),
+                                     fmt(med(ok, 'drag_work_max_ms'), 1))
+        lines.append('| %s | %d | %s | %s | %s | %s | %s / %s | %s | %s | %s | %s | %s | %s | %s | %d |' % (
+            label, n, fmt(med(ok, 'startup_ms'), 0), fmt(med(ok, 'populate_ms'), 0),
+            fmt(med(ok, 'work_median_ms'), 2), fmt(med(ok, 'work_p99_ms'), 2),
+            fmt(med(ok, 'interval_median_ms'), 1), fmt(med(ok, 'interval_p99_ms'), 1),
+            fmt(med(ok, 'move_model_ms'), 2), fmt(med(ok, 'move_work_ms'), 1), drag,
+            fmt(med(ok, 'drag_frames_over_16_7'), 0), fmt(med(ok, 'rss_mb'), 0), fmt(med(ok, 'xvfb_hwm_mb'), 0),
+            fmt(med(ok, 'frames'), 0), len(ok)))
+    return lines
+
+
+RATIO_KEYS = [('startup_ms', 'startup'), ('populate_ms', 'populate'), ('work_median_ms', 'scroll work median'),
+              ('work_p99_ms', 'scroll work p99'), ('move_model_ms', 'move model op'),
+              ('move_work_ms', 'move op+relayout+frame'), ('rss_mb', 'peak RSS')]
+
+
+def ratio_table(results):
+    lines = ['| N | Tessera ÷ | ' + ' | '.join(name for _, name in RATIO_KEYS) + ' |',
+             '|' + '---|' * (len(RATIO_KEYS) + 2)]
+    for (label, n), recs in results.items():
+        if label == TESSERA_LABEL or label.startswith('floor'):
+            continue
+        t = ok_runs(results.get((TESSERA_LABEL, n), []))
+        p = ok_runs(recs)
+        cells = []
+        for key, _ in RATIO_KEYS:
+            a, b = med(t, key), med(p, key)
+            cells.append('—' if a is None or b is None or b <= 0 else '%.2fx' % (a / b))
+        lines.append('| %d | %s | %s |' % (n, label, ' | '.join(cells)))
+    return lines
+
+
+def targets(results, layout):
+    """The issue's targets, each marked met / not met from this run's medians."""
+    t = {n: ok_runs(recs) for (label, n), recs in results.items() if label == TESSERA_LABEL}
+    rows = []
+
+    def row(what, target, measured, met):
+        rows.append('| %s | %s | %s | %s |' % (what, target, measured, '—' if met is None else ('met' if met else '**not met**')))
+
+    def per_n(key, limit, digits=2):
+        vals = [(n, med(recs, key)) for n, recs in sorted(t.items())]
+        shown = ', '.join('%s: %s' % (human(n), fmt(v, digits)) for n, v in vals)
+        known = [v for _, v in vals if v is not None]
+        return shown, (all(v <= limit for v in known) if known else None)
+
+    s, m = per_n('work_median_ms', 1.0)
+    row('scroll work median, flat 1k..1M', '≤ 1.0 ms', s, m)
+    s, m = per_n('work_p99_ms', 2.5)
+    row('scroll work p99, flat 1k..1M', '≤ 2.5 ms', s, m)
+    at100k = t.get(100000, [])
+    v = med(at100k, 'startup_ms')
+    row('startup at 100k (spawn → first presented frame)', '≤ 40 ms', fmt(v, 0), None if v is None else v <= 40)
+    v = med(at100k, 'rss_mb')
+    row('peak RSS at 100k', '≤ 40 MB', fmt(v, 0), None if v is None else v <= 40)
+    v = med(at100k, 'move_work_ms')
+    row('move 0→N/2 op+relayout+frame at 100k', '≤ 2 ms', fmt(v, 2), None if v is None else v <= 2)
+    s, m = per_n('drag_work_median_ms', 2.0)
+    row('drag frame work median', '≤ 2 ms', s, m)
+    s, m = per_n('drag_work_p99_ms', 4.0)
+    row('drag frame work p99', '≤ 4 ms', s, m)
+    s, m = per_n('drag_work_max_ms', 1000.0 / 60, 1)
+    row('drag frame work max (none > 16.7 ms)', '≤ 16.7 ms', s, m)
+    for key, name in (('layout_1m_flow_ms', 'flow'), ('layout_1m_masonry_ms', 'masonry')):
+        v = med(layout, key)
+        row('layout of 1M items, %s' % name, '≤ 100 ms', fmt(v, 1), None if v is None else v <= 100)
+    return ['| target | goal | measured (median of runs) | status |', '|---|---|---|---|'] + rows
+
+
+def human(n):
+    return '%dM' % (n // 1000000) if n >= 1000000 and n % 1000000 == 0 else (
+        '%dk' % (n // 1000) if n >= 1000 and n % 1000 == 0 else str(n))
+
+
+def tessera_sections(results):
+    keys = [('scroll_engine_median_ms', 'scroll: engine'), ('scroll_render_median_ms', 'scroll: render'),
+            ('scroll_present_median_ms', 'scroll: present+XSync'), ('drag_engine_median_ms', 'drag: engine'),
+            ('drag_engine_max_ms', 'drag: engine max'), ('drag_render_median_ms', 'drag: render'),
+            ('drag_present_median_ms', 'drag: present+XSync'), ('layout_ms', 'initial layout'),
+            ('move_relayout_ms', 'move: relayout'), ('drag_reorder_frame_max_ms', 'drag: reorder frame max'),
+            ('first_frame_ms', 'first frame'), ('main_to_frame_ms', 'main → first frame')]
+    lines = ['| N | ' + ' | '.join(k[1] + ' ms' for k in keys) + ' |', '|' + '---|' * (len(keys) + 1)]
+    for (label, n), recs in results.items():
+        if label != TESSERA_LABEL:
+            continue
+        ok = ok_runs(recs)
+        lines.append('| %d | %s |' % (n, ' | '.join(fmt(med(ok, k), 2) for k, _ in keys)))
+    return lines
+
+
+def main():
+    if BUILD:
+        build()
+    tessera = tessera_bin()
+    base_env = dict(os.environ)
+    for k in ('GSK_RENDERER', 'PEERBENCH_FRAMES', 'PEERBENCH_STEP', 'PEERBENCH_T0_NS'):
+        base_env.pop(k, None)
+    xdg = os.path.join(OUT, '.xdg-runtime')
+    os.makedirs(xdg, mode=0o700, exist_ok=True)
+    base_env['XDG_RUNTIME_DIR'] = xdg
+    base_env['TESSERA_ASSETS'] = os.path.join(REPO, 'assets')
+    addr, dbus_pid = start_dbus()
+    base_env['DBUS_SESSION_BUS_ADDRESS'] = addr
+    raw = open(os.path.join(OUT, 'latest.jsonl'), 'w')
+    results, layout, floor_text = {}, [], ''
+    started = time.monotonic()
+    try:
+        all_ns = sorted(set(NS + TESSERA_NS))
+        for n in all_ns:
+            for label, argv_of, extra, ns, kind in configs(tessera):
+                if n not in (ns if ns is not None else NS):
+                    continue
+                if ONLY and not any(s.lower() in label.lower() for s in ONLY):
+                    continue
+                recs = []
+                reps = WARMUP + (REPS if kind != 'floor' else max(REPS, 3))
+                for r in range(reps):
+                    rec = run_one(label, argv_of(n), extra, base_env)
+                    rec['rep'] = r - WARMUP
+                    rec['n'] = n
+                    log('%-45s N=%-7d rep %2d: rc=%s startup=%s work=%s/%s move=%s drag=%s/%s/%s rss=%s' % (
+                        label[:45], n, r - WARMUP, rec.get('rc'), rec.get('startup_ms'), rec.get('work_median_ms'),
+                        rec.get('work_p99_ms'), rec.get('move_work_ms'), rec.get('drag_work_median_ms'),
+                        rec.get('drag_work_p99_ms'), rec.get('drag_work_max_ms'), rec.get('rss_mb')))
+                    raw.write(json.dumps(rec) + '\n')
+                    raw.flush()
+                    if rec['rc'] != 0:
+                        recs.append(rec)   # don't repeat a config that times out / fails
+                        break
+                    if r >= WARMUP:
+                        recs.append(rec)
+                results[(label, n)] = recs
+        if not ONLY or any('layout' in s.lower() for s in ONLY):
+            for r in range(WARMUP + REPS):
+                rec = run_plain([tessera, 'bench', '--script', 'layout', '--layout-items', str(LAYOUT_ITEMS)], base_env)
+                rec['rep'] = r - WARMUP
+                log('tessera layout %d items rep %d: %s' % (LAYOUT_ITEMS, r - WARMUP, json.dumps(rec)))
+                raw.write(json.dumps(rec) + '\n')
+                if r >= WARMUP and rec['rc'] == 0:
+                    layout.append(rec)
+        if FLOOR and not ONLY:
+            log('floor probe (bench/peers/floor/floor 300)')
+            floor_text = run_floor_probe(base_env)
+    finally:
+        stop_dbus(dbus_pid)
+        raw.close()
+    report = write_report(results, layout, floor_text, time.monotonic() - started)
+    print(report)
+
+
+def write_report(results, layout, floor_text, seconds):
+    commit = subprocess.run(['git', 'rev-parse', '--short', 'HEAD'], cwd=REPO, capture_output=True, text=True).stdout.strip()
+    dirty = subprocess.run(['git', 'status', '--porcelain', '--untracked-files=no'], cwd=REPO, capture_output=True,
+                           text=True).stdout.strip()
+    cpu = ''
+    try:
+        cpu = next(l.split(':', 1)[1].strip() for l in open('/proc/cpuinfo') if l.startswith('model name'))
+    except (OSError, StopIteration):
+        pass
+    out = ['# Tessera vs GTK4 / Qt peers',
+           '',
+           '%s · commit %s%s · %s · %d CPUs (%s) · Xvfb 1280x800x24, fresh per run · %d warm-up + %d reps, medians · %.0f s' % (
+               datetime.datetime.now().strftime('%Y-%m-%d %H:%M'), commit or '?', ' (+local changes)' if dirty else '',
+               platform.platform(terse=True), os.cpu_count() or 0, cpu or '?', WARMUP, REPS, seconds),
+           '',
+           'Scroll: 300 frames, +16 px per 16 ms tick; work = tick → presented + X round trip. Move: item 0 → index N/2. '
+           'Drag (Tessera only): 300 frames at 60 Hz, press-hold-lift, 2 s of bottom-edge autoscroll, two reorders with '
+           'neighbours animating, drop. See bench/README.md for the exact definitions.',
+           '',
+           '## All figures', ''] + main_table(results) + [
+           '', '## Tessera ÷ peer (below 1 = Tessera faster / smaller)', ''] + ratio_table(results) + [
+           '', '## Targets (issue 5)', ''] + targets(results, layout) + [
+           '', '## Where Tessera\'s frame time goes (medians of runs)', ''] + tessera_sections(results)
+    if layout:
+        keys = sorted(k for k in layout[0] if k.startswith('layout_') and k.endswith('_ms'))
+        out += ['', '## Layout of %s generated items (Tessera, no window; 3 sections, app default configurations)' %
+                human(layout[0].get('layout_items', LAYOUT_ITEMS)), '',
+                '| ' + ' | '.join(k for k in keys) + ' | peak RSS MB | runs |', '|' + '---|' * (len(keys) + 2),
+                '| ' + ' | '.join(fmt(med(layout, k), 1) for k in keys) + ' | %s | %d |' % (fmt(med(layout, 'rss_mb'), 0), len(layout))]
+    if floor_text:
+        out += ['', '## Physical floor on this machine (bench/peers/floor/floor 300)', '', '```', floor_text.rstrip(), '```']
+    text = '\n'.join(out) + '\n'
+    open(os.path.join(OUT, 'latest.md'), 'w').write(text)
+    return text
+
+
+if __name__ == '__main__':
+    main()
