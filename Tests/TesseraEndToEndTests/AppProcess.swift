@@ -1,0 +1,71 @@
+import Foundation
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// The real `tessera` binary, built beforehand with `swift build --product tessera`.
+enum TesseraBinary {
+    struct Missing: Error, CustomStringConvertible {
+        var description: String
+    }
+
+    /// The package root: three levels up from this file (Tests/TesseraEndToEndTests/AppProcess.swift).
+    static let repositoryRoot: URL = URL(fileURLWithPath: #filePath)
+        .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+
+    static var path: String { repositoryRoot.appendingPathComponent(".build/debug/tessera").path }
+
+    /// The binary's path, or an error telling how to build it.
+    static func require() throws -> String {
+        guard access(path, X_OK) == 0 else {
+            throw Missing(description: "\(path) is missing: run `swift build --product tessera` before `swift test` "
+                + "(scripts/test.sh does both)")
+        }
+        return path
+    }
+
+    /// Runs `tessera layout <arguments>` (no display needed) and decodes its JSON.
+    static func layout(_ arguments: [String], in directory: String) async throws -> LayoutDocument {
+        let out = directory + "/layout-\(UUID().uuidString).json"
+        let err = out + ".stderr"
+        let child = try ChildProcess(executable: try require(), arguments: ["layout"] + arguments,
+                                     stdoutPath: out, stderrPath: err)
+        defer { child.terminate() }
+        guard let status = await child.waitForExit(timeout: 20) else {
+            throw Missing(description: "tessera layout \(arguments) did not finish within 20 s")
+        }
+        let data = try Data(contentsOf: URL(fileURLWithPath: out))
+        guard status == .exited(0) else {
+            let message = (try? String(contentsOfFile: err, encoding: .utf8)) ?? ""
+            throw Missing(description: "tessera layout \(arguments) \(status): \(message)")
+        }
+        return try JSONDecoder().decode(LayoutDocument.self, from: data)
+    }
+}
+
+/// One running window of the app on a test's Xvfb.
+final class AppProcess {
+    let process: ChildProcess
+    let stdoutPath: String
+    let stderrPath: String
+
+    /// Starts `tessera <arguments>` on `display`, its output kept in `directory`.
+    init(display: String, arguments: [String], directory: String, name: String = "app") throws {
+        stdoutPath = directory + "/\(name).stdout"
+        stderrPath = directory + "/\(name).stderr"
+        var environment = ProcessInfo.processInfo.environment
+        environment["DISPLAY"] = display
+        environment["XDG_DATA_HOME"] = directory + "/xdg-data"  // never the user's real state file
+        environment.removeValue(forKey: "XAUTHORITY")
+        process = try ChildProcess(executable: try TesseraBinary.require(), arguments: arguments,
+                                   environment: environment, stdoutPath: stdoutPath, stderrPath: stderrPath)
+    }
+
+    var standardError: String { (try? String(contentsOfFile: stderrPath, encoding: .utf8)) ?? "" }
+
+    /// Ends the app (SIGTERM, then SIGKILL after 2 s) and returns how it ended.
+    @discardableResult
+    func stop() -> ChildProcess.Status? {
+        process.terminate(grace: 2)
+    }
+}

@@ -1,0 +1,113 @@
+import Foundation
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// One test's world: a temporary directory (state file, logs), a fresh Xvfb, the test's X
+/// connection, and the app windows it launches. ``close()`` (call it in a `defer`) stops the app,
+/// closes the connection, stops Xvfb and removes the directory; nothing outlives the test.
+final class Harness {
+    let name: String
+    let directory: String
+    let xvfb: XvfbServer
+    let x: XSession
+    private(set) var apps: [AppProcess] = []
+
+    /// The test's state file; it does not exist until the app commits a change.
+    var statePath: String { directory + "/state.json" }
+
+    private init(name: String, directory: String, xvfb: XvfbServer, x: XSession) {
+        self.name = name
+        self.directory = directory
+        self.xvfb = xvfb
+        self.x = x
+    }
+
+    static func start(_ name: String) async throws -> Harness {
+        _ = try TesseraBinary.require()
+        var template = Array((NSTemporaryDirectory() + "tessera-e2e-\(name)-XXXXXX").utf8CString)
+        guard let made = mkdtemp(&template) else { throw XSession.Failure(description: "mkdtemp failed: errno \(errno)") }
+        let directory = String(cString: made)
+        let xvfb: XvfbServer
+        do {
+            xvfb = try await XvfbServer.start(logPath: directory + "/xvfb.log")
+        } catch {
+            try? FileManager.default.removeItem(atPath: directory)
+            throw error
+        }
+        do {
+            return Harness(name: name, directory: directory, xvfb: xvfb, x: try XSession(displayName: xvfb.display))
+        } catch {
+            xvfb.stop()
+            try? FileManager.default.removeItem(atPath: directory)
+            throw error
+        }
+    }
+
+    /// Starts `tessera --state <statePath> <arguments>` and returns once its window is mapped and
+    /// the first frame is on screen (the surface background shows at the window's corner).
+    @discardableResult
+    func launch(_ arguments: [String] = [], label: String = "app") async throws -> AppProcess {
+        let app = try AppProcess(display: xvfb.display, arguments: ["--state", statePath] + arguments,
+                                 directory: directory, name: label)
+        apps.append(app)
+        do {
+            _ = try await x.waitForAppWindow(timeout: 10)
+        } catch {
+            throw XSession.Failure(description: "\(error); app \(app.process.status?.description ?? "running"), "
+                + "stderr: \(app.standardError)")
+        }
+        let shot = try await Screenshot.waitFor(x, timeout: 10) { $0.color(at: Pixel(2, 2)) == .surface }
+        guard shot.color(at: Pixel(2, 2)) == .surface else {
+            throw XSession.Failure(description: "the first frame did not appear within 10 s (corner is \(shot.color(at: Pixel(2, 2))), "
+                + "screenshot \(shot.save(name: "\(name)-no-first-frame")))")
+        }
+        return app
+    }
+
+    func close() {
+        for app in apps { app.stop() }
+        x.close()
+        xvfb.stop()
+        try? FileManager.default.removeItem(atPath: directory)
+    }
+
+    /// `tessera layout --state <statePath> <arguments>`. Only for a missing or valid state file: a
+    /// bad one would be set aside by the subcommand too.
+    func layout(_ arguments: [String] = []) async throws -> LayoutDocument {
+        try await TesseraBinary.layout(["--state", statePath] + arguments, in: directory)
+    }
+}
+
+/// Where to aim: a little inside frames, the spacing between neighbours.
+extension LayoutDocument.Frame {
+    var center: Pixel { Pixel(midX, midY) }
+    /// A spot of plain tile fill: left of the centred icon, above the label.
+    var fillProbe: Pixel { Pixel(x + 6, y + height / 2) }
+}
+
+extension LayoutDocument.Item {
+    /// The middle of the spacing between this cell and the next one on its row.
+    func gapAfter(_ next: LayoutDocument.Item) -> Pixel {
+        Pixel((frame.maxX + next.frame.x) / 2, frame.midY)
+    }
+}
+
+extension LayoutDocument {
+    /// The item at `index` of section `section`.
+    func item(section: Int, index: Int) throws -> Item {
+        guard let item = items.first(where: { $0.section == section && $0.index == index }) else {
+            throw XSession.Failure(description: "no item at \(section).\(index) in the layout")
+        }
+        return item
+    }
+}
+
+extension Array where Element == String {
+    /// This order with `id` taken out and put back just before `before`.
+    func moving(_ id: String, before: String) -> [String] {
+        var result = filter { $0 != id }
+        result.insert(id, at: result.firstIndex(of: before) ?? result.count)
+        return result
+    }
+}

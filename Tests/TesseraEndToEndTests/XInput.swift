@@ -1,0 +1,195 @@
+import CX11
+import Foundation
+
+/// A point in root-window pixels (the app's window sits at (0,0) without a window manager, so these
+/// are also window coordinates).
+struct Pixel: Equatable, CustomStringConvertible {
+    var x: Int
+    var y: Int
+    init(_ x: Int, _ y: Int) { self.x = x; self.y = y }
+    init(_ x: Double, _ y: Double) { self.x = Int(x.rounded()); self.y = Int(y.rounded()) }
+    var description: String { "(\(x), \(y))" }
+}
+
+/// The test's own connection to its Xvfb: real input through XTest, window lookup, resizing.
+/// Every request is followed by `XSync`, so when a call returns the server has queued the event
+/// for the app. One connection per test, used by one task (or its gesture thread) at a time.
+final class XSession: @unchecked Sendable {
+    struct Failure: Error, CustomStringConvertible {
+        var description: String
+    }
+
+    /// Xlib is used from several test threads at once (one connection each): make it thread safe
+    /// before the first connection.
+    private static let threadsInitialized: Bool = XInitThreads() != 0
+
+    let display: OpaquePointer
+    let root: Window
+    let screen: Int32
+    let width: Int
+    let height: Int
+
+    init(displayName: String) throws {
+        _ = Self.threadsInitialized
+        guard let display = XOpenDisplay(displayName) else {
+            throw Failure(description: "cannot open X display \(displayName)")
+        }
+        var event: Int32 = 0, error: Int32 = 0, major: Int32 = 0, minor: Int32 = 0
+        guard XTestQueryExtension(display, &event, &error, &major, &minor) != 0 else {
+            XCloseDisplay(display)
+            throw Failure(description: "the XTEST extension is missing on \(displayName)")
+        }
+        self.display = display
+        screen = XDefaultScreen(display)
+        root = XRootWindow(display, screen)
+        width = Int(XDisplayWidth(display, screen))
+        height = Int(XDisplayHeight(display, screen))
+    }
+
+    private var closed = false
+
+    deinit { close() }
+
+    /// Closes the connection; call it before the server goes away (Xlib exits the process on a
+    /// connection that breaks under it).
+    func close() {
+        guard !closed else { return }
+        closed = true
+        XCloseDisplay(display)
+    }
+
+    // MARK: Pointer and keyboard
+
+    func move(to p: Pixel) {
+        XTestFakeMotionEvent(display, screen, Int32(p.x), Int32(p.y), 0)
+        XSync(display, 0)
+    }
+
+    func press(button: UInt32 = 1) {
+        XTestFakeButtonEvent(display, button, 1, 0)
+        XSync(display, 0)
+    }
+
+    func release(button: UInt32 = 1) {
+        XTestFakeButtonEvent(display, button, 0, 0)
+        XSync(display, 0)
+    }
+
+    /// Presses `keysym` with the `modifiers` (keysyms) held, then releases everything.
+    func tap(keysym: Int32, modifiers: [Int32] = []) throws {
+        let codes = try (modifiers + [keysym]).map { sym -> UInt32 in
+            let code = XKeysymToKeycode(display, KeySym(sym))
+            guard code != 0 else { throw Failure(description: "no keycode for keysym \(sym)") }
+            return UInt32(code)
+        }
+        for code in codes {
+            XTestFakeKeyEvent(display, code, 1, 0)
+            XSync(display, 0)
+        }
+        for code in codes.reversed() {
+            XTestFakeKeyEvent(display, code, 0, 0)
+            XSync(display, 0)
+        }
+    }
+
+    // MARK: Gestures with timing
+    //
+    // A gesture's timing must not depend on the test runner: under a full `swift test` the
+    // cooperative thread pool (one thread per core) is often fully busy with synchronous tests, and
+    // an `await Task.sleep` between two motion steps can then last seconds, which would turn a glide
+    // into a dwell at the wrong place. So gestures run on a thread of their own with plain sleeps;
+    // the test awaits them without holding a pool thread.
+
+    /// Runs `body` on a fresh thread with this session and returns when it is done.
+    func gesture(_ body: @escaping @Sendable (XSession) -> Void) async {
+        await withCheckedContinuation { (done: CheckedContinuation<Void, Never>) in
+            let thread = Thread { [self] in
+                body(self)
+                done.resume()
+            }
+            thread.name = "tessera-e2e-gesture"
+            thread.start()
+        }
+    }
+
+    /// Sleeps the calling (gesture) thread.
+    func pause(_ seconds: Double) {
+        usleep(UInt32(max(0, seconds) * 1_000_000))
+    }
+
+    /// Moves in `steps` equal steps to `to` over `duration` seconds, like a hand would.
+    func glideNow(from: Pixel, to: Pixel, steps: Int = 10, duration: Double = 0.2) {
+        for i in 1...steps {
+            let t = Double(i) / Double(steps)
+            move(to: Pixel(Double(from.x) + Double(to.x - from.x) * t, Double(from.y) + Double(to.y - from.y) * t))
+            pause(duration / Double(steps))
+        }
+    }
+
+    /// Press and hold at `from` (0.8 s for the 0.5 s lift), glide to `to`. The button stays down.
+    func liftNow(at from: Pixel, thenGlideTo to: Pixel, hold: Double = 0.8) {
+        move(to: from)
+        pause(0.05)
+        press()
+        pause(hold)
+        glideNow(from: from, to: to)
+    }
+
+    /// ``liftNow(at:thenGlideTo:hold:)`` on a gesture thread.
+    func lift(at from: Pixel, thenGlideTo to: Pixel, hold: Double = 0.8) async {
+        await gesture { $0.liftNow(at: from, thenGlideTo: to, hold: hold) }
+    }
+
+    /// The whole gesture: press and hold at `from`, glide to `to`, stay `dwell` seconds, release.
+    func drag(from: Pixel, to: Pixel, dwell: Double) async {
+        await gesture { x in
+            x.liftNow(at: from, thenGlideTo: to)
+            x.pause(dwell)
+            x.release()
+        }
+    }
+
+    // MARK: Windows
+
+    /// Top-level windows that are mapped and viewable.
+    func viewableChildren() -> [Window] {
+        var rootReturn: Window = 0, parent: Window = 0
+        var children: UnsafeMutablePointer<Window>?
+        var count: UInt32 = 0
+        guard XQueryTree(display, root, &rootReturn, &parent, &children, &count) != 0, let children else { return [] }
+        defer { XFree(children) }
+        return (0..<Int(count)).map { children[$0] }.filter { window in
+            var attributes = XWindowAttributes()
+            return XGetWindowAttributes(display, window, &attributes) != 0 && attributes.map_state == IsViewable
+        }
+    }
+
+    func title(of window: Window) -> String? {
+        var name: UnsafeMutablePointer<CChar>?
+        guard XFetchName(display, window, &name) != 0, let name else { return nil }
+        defer { XFree(name) }
+        return String(cString: name)
+    }
+
+    func geometry(of window: Window) -> (x: Int, y: Int, width: Int, height: Int)? {
+        var attributes = XWindowAttributes()
+        guard XGetWindowAttributes(display, window, &attributes) != 0 else { return nil }
+        return (Int(attributes.x), Int(attributes.y), Int(attributes.width), Int(attributes.height))
+    }
+
+    /// Polls up to `timeout` seconds for the app's window ("Tessera") to be mapped.
+    func waitForAppWindow(timeout: Double = 10) async throws -> Window {
+        let deadline = Date().addingTimeInterval(timeout)
+        while true {  // look first, then check the clock: a starved task still gets one last look
+            if let w = viewableChildren().first(where: { title(of: $0) == "Tessera" }) { return w }
+            if Date() >= deadline { break }
+            try? await Task.sleep(for: .milliseconds(25))
+        }
+        throw Failure(description: "no mapped \"Tessera\" window within \(timeout) s")
+    }
+
+    func resize(_ window: Window, width: Int, height: Int) {
+        XResizeWindow(display, window, UInt32(width), UInt32(height))
+        XSync(display, 0)
+    }
+}
