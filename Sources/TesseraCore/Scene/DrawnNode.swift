@@ -1,0 +1,169 @@
+/// Identity of a node across frames, independent of where it is drawn.
+enum NodeKey: Hashable {
+    /// The n-th cell of an item (a scene draws an item once, but a settling snapshot may overlap).
+    case cell(ItemID, Int)
+    /// The n-th box, label or image with the same position-free content.
+    case box(Color, Double, Size, Int)
+    case label(String, LabelNode.Style, Size, Int)
+    case image(String, Color, Size, Int)
+}
+
+/// A scene node with its clip resolved: what it may paint on screen and how to compare it.
+struct DrawnNode {
+    var key: NodeKey
+    var node: SceneNode
+    /// Paint bounds within the clip in force; empty when clipped away.
+    var bounds: Rect
+    /// The clip in force, nil when none.
+    var clip: Rect?
+
+    /// The frame origin: moves with the node when it scrolls.
+    var anchor: Point {
+        switch node {
+        case .box(let b): return b.frame.origin
+        case .label(let l): return l.frame.origin
+        case .cell(let c): return c.frame.origin
+        case .image(let i): return i.frame.origin
+        case .pushClip, .popClip: return .zero
+        }
+    }
+
+    /// Whether `other` is this node moved by `d` and otherwise unchanged, its clip included.
+    func equals(_ other: DrawnNode, movedBy d: Point) -> Bool {
+        guard Self.same(clip, other.clip, d) else { return false }
+        switch (node, other.node) {
+        case (.box(var a), .box(let b)):
+            guard Self.same(a.frame, b.frame, d) else { return false }
+            a.frame = b.frame
+            return a == b
+        case (.label(var a), .label(let b)):
+            guard Self.same(a.frame, b.frame, d) else { return false }
+            a.frame = b.frame
+            return a == b
+        case (.cell(var a), .cell(let b)):
+            guard Self.same(a.frame, b.frame, d) else { return false }
+            a.frame = b.frame
+            return a == b
+        case (.image(var a), .image(let b)):
+            guard Self.same(a.frame, b.frame, d) else { return false }
+            a.frame = b.frame
+            return a == b
+        default:
+            return false
+        }
+    }
+
+    /// Frames compare within a thousandth of a pixel: scroll offsets are sums of doubles.
+    static func same(_ a: Rect, _ b: Rect, _ d: Point) -> Bool {
+        let e = 1e-3
+        return Swift.abs(a.minX + d.x - b.minX) < e && Swift.abs(a.minY + d.y - b.minY) < e
+            && Swift.abs(a.width - b.width) < e && Swift.abs(a.height - b.height) < e
+    }
+
+    static func same(_ a: Rect?, _ b: Rect?, _ d: Point) -> Bool {
+        switch (a, b) {
+        case (nil, nil): return true
+        case (let a?, let b?): return same(a, b, d)
+        default: return false
+        }
+    }
+
+    /// The scene's drawable nodes in painter's order, with clips resolved and keys assigned.
+    static func flatten(_ scene: Scene) -> [DrawnNode] {
+        var out: [DrawnNode] = []
+        out.reserveCapacity(scene.nodes.count)
+        var clips: [Rect] = []
+        var seen: [NodeKey: Int] = [:]
+        func key(_ base: NodeKey) -> NodeKey {
+            // The occurrence number makes repeated content (equal section backgrounds) distinct.
+            let n = seen[base, default: 0]
+            seen[base] = n + 1
+            switch base {
+            case .cell(let id, _): return .cell(id, n)
+            case .box(let c, let r, let s, _): return .box(c, r, s, n)
+            case .label(let t, let st, let s, _): return .label(t, st, s, n)
+            case .image(let i, let c, let s, _): return .image(i, c, s, n)
+            }
+        }
+        for node in scene.nodes {
+            let base: NodeKey
+            switch node {
+            case .pushClip(let r):
+                clips.append(clips.last.map { $0.intersection(r) } ?? r)
+                continue
+            case .popClip:
+                _ = clips.popLast()
+                continue
+            case .box(let b): base = .box(b.color, b.cornerRadius, b.frame.size, 0)
+            case .label(let l): base = .label(l.text, l.style, l.frame.size, 0)
+            case .cell(let c): base = .cell(c.id, 0)
+            case .image(let i): base = .image(i.icon, i.tint, i.frame.size, 0)
+            }
+            let clip = clips.last
+            var bounds = node.paintBounds ?? .zero
+            if let clip { bounds = bounds.intersection(clip) }
+            out.append(DrawnNode(key: key(base), node: node, bounds: bounds, clip: clip))
+        }
+        return out
+    }
+}
+
+/// Collects damage rects and merges them into a few.
+struct DamageAccumulator {
+    private(set) var rects: [Rect] = []
+
+    mutating func add(_ r: Rect) {
+        guard !r.isEmpty else { return }
+        rects.append(r)
+    }
+
+    /// The damage clipped to `bounds` and snapped outwards to whole logical pixels, merged until
+    /// no two overlap (or nearly touch) and there are at most `maxCount`.
+    func rects(clippedTo bounds: Rect, maxCount: Int) -> [Rect] {
+        var list = rects.compactMap { r -> Rect? in
+            let c = r.intersection(bounds)
+            guard !c.isEmpty else { return nil }
+            let x0 = c.minX.rounded(.down), y0 = c.minY.rounded(.down)
+            return Rect(x: x0, y: y0, width: c.maxX.rounded(.up) - x0, height: c.maxY.rounded(.up) - y0)
+        }
+        // Merge overlapping or adjacent rects; repeat until stable (lists are short: tens of rects).
+        var merged = true
+        while merged {
+            merged = false
+            var i = 0
+            while i < list.count {
+                var j = i + 1
+                while j < list.count {
+                    if list[i].insetBy(dx: -1, dy: -1).intersects(list[j]) || Self.cheapUnion(list[i], list[j]) {
+                        list[i] = list[i].union(list[j])
+                        list.remove(at: j)
+                        merged = true
+                    } else {
+                        j += 1
+                    }
+                }
+                i += 1
+            }
+        }
+        // Too many: merge the pair whose union wastes the least area.
+        while list.count > maxCount {
+            var best = (0, 1, Double.infinity)
+            for i in 0..<list.count {
+                for j in (i + 1)..<list.count {
+                    let waste = Self.area(list[i].union(list[j])) - Self.area(list[i]) - Self.area(list[j])
+                    if waste < best.2 { best = (i, j, waste) }
+                }
+            }
+            list[best.0] = list[best.0].union(list[best.1])
+            list.remove(at: best.1)
+        }
+        return list
+    }
+
+    /// Whether painting the union costs about as much as painting both (little waste).
+    static func cheapUnion(_ a: Rect, _ b: Rect) -> Bool {
+        area(a.union(b)) <= (area(a) + area(b)) * 1.25
+    }
+
+    static func area(_ r: Rect) -> Double { r.width * r.height }
+}

@@ -1,0 +1,121 @@
+/// What a host must redraw to turn the previous frame into the next: the retained-mode half of an
+/// immediate-mode scene.
+///
+/// Scrolling moves most nodes by one delta; the host can move those pixels (an X `CopyArea`) and
+/// paint only the strip that came into view plus whatever did not follow the scroll. Everything
+/// else that differs is repainted where it was and where it is now. See docs/DESIGN.md, "Frame loop".
+public struct SceneUpdate: Equatable, Sendable {
+    /// Move the pixels of `area` by (`dx`, `dy`) logical pixels before repainting; whole device pixels.
+    public struct Copy: Equatable, Sendable {
+        public var area: Rect
+        public var dx: Double
+        public var dy: Double
+    }
+
+    /// Nothing from the previous frame can be kept: repaint the whole window.
+    public var isFull: Bool
+    public var copy: Copy?
+    /// Rects to repaint after the copy, window coordinates in logical pixels, disjoint enough to be
+    /// painted and presented one by one. Empty when nothing changed.
+    public var damage: [Rect]
+
+    public static func full(_ size: Size) -> SceneUpdate {
+        SceneUpdate(isFull: true, copy: nil, damage: [Rect(origin: .zero, size: size)])
+    }
+
+    public var isEmpty: Bool { !isFull && copy == nil && damage.isEmpty }
+}
+
+/// Computes a ``SceneUpdate`` from two consecutive scenes.
+///
+/// Nodes are matched by identity (a cell by its item id, other nodes by their translation-invariant
+/// content and order of appearance). The scroll delta is the most common whole-pixel offset among
+/// matched cells whose content did not change; a node that moved by exactly that delta and is
+/// otherwise equal costs nothing. Any other change damages the node's old bounds (where its stale
+/// pixels are after the copy) and its new bounds.
+public enum SceneDamage {
+    /// When repainting would cover more than this share of the window, repaint all of it.
+    static let fullRepaintShare = 0.7
+    /// At most this many damage rects; more are merged.
+    static let maxRects = 16
+
+    /// - Parameter pixelScale: device pixels per logical pixel; a copy must move whole device pixels.
+    public static func update(from old: Scene?, to new: Scene, pixelScale: Double = 1) -> SceneUpdate {
+        guard let old, old.size == new.size, old.background == new.background else { return .full(new.size) }
+        let window = Rect(origin: .zero, size: new.size)
+        let before = DrawnNode.flatten(old)
+        let after = DrawnNode.flatten(new)
+        var oldByKey: [NodeKey: Int] = [:]
+        oldByKey.reserveCapacity(before.count)
+        for (i, n) in before.enumerated() { oldByKey[n.key] = i }
+
+        let delta = scrollDelta(before, after, oldByKey, pixelScale: pixelScale, window: window)
+        var damage = DamageAccumulator()
+        var matched = [Bool](repeating: false, count: before.count)
+        for n in after {
+            guard let i = oldByKey[n.key] else { damage.add(n.bounds); continue }
+            matched[i] = true
+            let o = before[i]
+            if o.equals(n, movedBy: delta) { continue }
+            damage.add(n.bounds)
+            damage.add(o.bounds.offsetBy(dx: delta.x, dy: delta.y))
+        }
+        for (i, o) in before.enumerated() where !matched[i] {
+            damage.add(o.bounds.offsetBy(dx: delta.x, dy: delta.y))
+        }
+        var copy: SceneUpdate.Copy?
+        if delta != .zero {
+            copy = SceneUpdate.Copy(area: window, dx: delta.x, dy: delta.y)
+            for strip in uncovered(window, dx: delta.x, dy: delta.y) { damage.add(strip) }
+        }
+        let rects = damage.rects(clippedTo: window, maxCount: maxRects)
+        let area = rects.reduce(0) { $0 + $1.width * $1.height }
+        if area > fullRepaintShare * window.width * window.height { return .full(new.size) }
+        return SceneUpdate(isFull: false, copy: copy, damage: rects)
+    }
+
+    /// The most common whole-device-pixel offset of unchanged cells, or zero when most stood still
+    /// or the copy would keep too little of the window to be worth it.
+    static func scrollDelta(_ before: [DrawnNode], _ after: [DrawnNode], _ oldByKey: [NodeKey: Int],
+                            pixelScale: Double, window: Rect) -> Point {
+        var votes: [DeltaKey: Int] = [:]
+        var still = 0
+        for n in after {
+            guard case .cell = n.key, let i = oldByKey[n.key] else { continue }
+            let o = before[i]
+            let dx = n.anchor.x - o.anchor.x, dy = n.anchor.y - o.anchor.y
+            guard o.equals(n, movedBy: Point(x: dx, y: dy)) else { continue }
+            if dx == 0 && dy == 0 { still += 1; continue }
+            guard let key = DeltaKey(dx: dx, dy: dy, pixelScale: pixelScale) else { continue }
+            votes[key, default: 0] += 1
+        }
+        guard let (key, count) = votes.max(by: { $0.value < $1.value }), count > still else { return .zero }
+        let d = key.point(pixelScale: pixelScale)
+        // Keep at least a quarter of the window, or a repaint is as cheap as the copy.
+        guard Swift.abs(d.x) <= window.width * 0.75, Swift.abs(d.y) <= window.height * 0.75 else { return .zero }
+        return d
+    }
+
+    /// The parts of `area` that a copy by (dx, dy) leaves without valid pixels.
+    static func uncovered(_ area: Rect, dx: Double, dy: Double) -> [Rect] {
+        var strips: [Rect] = []
+        if dy > 0 { strips.append(Rect(x: area.minX, y: area.minY, width: area.width, height: dy)) }
+        if dy < 0 { strips.append(Rect(x: area.minX, y: area.maxY + dy, width: area.width, height: -dy)) }
+        if dx > 0 { strips.append(Rect(x: area.minX, y: area.minY, width: dx, height: area.height)) }
+        if dx < 0 { strips.append(Rect(x: area.maxX + dx, y: area.minY, width: -dx, height: area.height)) }
+        return strips
+    }
+}
+
+/// A scroll delta in whole device pixels; nil when the offset is not a whole number of them.
+struct DeltaKey: Hashable {
+    var dx: Int
+    var dy: Int
+    init?(dx: Double, dy: Double, pixelScale: Double) {
+        let x = dx * pixelScale, y = dy * pixelScale
+        let rx = x.rounded(), ry = y.rounded()
+        guard Swift.abs(x - rx) < 1e-3, Swift.abs(y - ry) < 1e-3, Swift.abs(rx) < 1e9, Swift.abs(ry) < 1e9 else { return nil }
+        self.dx = Int(rx); self.dy = Int(ry)
+    }
+    func point(pixelScale: Double) -> Point { Point(x: Double(dx) / pixelScale, y: Double(dy) / pixelScale) }
+}

@@ -1,0 +1,236 @@
+import Testing
+@testable import TesseraCore
+
+/// Damage tracking must never leave a stale pixel: applying the update (copy, then repaint of the
+/// damage) to the previous frame must give exactly the frame a full repaint gives. Checked against
+/// a model raster where every node paints a pattern that depends on its content, its own local
+/// coordinates and what lies below it (as alpha blending does), within its paint bounds.
+@Suite struct SceneDamageTests {
+    @Test func anUnchangedSceneNeedsNothing() {
+        let scene = Self.grid(offset: 0)
+        let update = SceneDamage.update(from: scene, to: scene)
+        #expect(update.isEmpty)
+    }
+
+    @Test func aScrollCopiesThePixelsAndRepaintsOnlyTheStripThatCameIntoView() {
+        let update = SceneDamage.update(from: Self.grid(offset: 0), to: Self.grid(offset: 16))
+        #expect(update.copy == SceneUpdate.Copy(area: Rect(x: 0, y: 0, width: 400, height: 300), dx: 0, dy: -16))
+        #expect(update.damage == [Rect(x: 0, y: 284, width: 400, height: 16)])
+        #expect(!update.isFull)
+    }
+
+    @Test func aFixedOverlayOverScrollingContentIsRepaintedWhereItWasAndWhereItIs() {
+        var before = Self.grid(offset: 0), after = Self.grid(offset: 16)
+        let thumb = BoxNode(frame: Rect(x: 390, y: 10, width: 6, height: 40), color: .black, cornerRadius: 3)
+        before.nodes.append(.box(thumb))
+        after.nodes.append(.box(BoxNode(frame: thumb.frame.offsetBy(dx: 0, dy: 2), color: .black, cornerRadius: 3)))
+        let update = SceneDamage.update(from: before, to: after)
+        #expect(update.copy?.dy == -16)
+        // The old thumb's pixels were carried up 16 px by the copy: that is where they must be cleaned.
+        #expect(update.damage.contains { $0.contains(Point(x: 392, y: 1)) })
+        #expect(update.damage.contains { $0.contains(Point(x: 392, y: 52)) })
+        #expect(Self.applyMatchesFullRepaint(before, after))
+    }
+
+    @Test func aFractionalScrollIsRepaintedNotCopied() {
+        let update = SceneDamage.update(from: Self.grid(offset: 0), to: Self.grid(offset: 0.5))
+        #expect(update.copy == nil)
+        #expect(Self.applyMatchesFullRepaint(Self.grid(offset: 0), Self.grid(offset: 0.5)))
+    }
+
+    @Test func aResizeOrANewBackgroundRepaintsEverything() {
+        var other = Self.grid(offset: 0)
+        other.background = .black
+        #expect(SceneDamage.update(from: Self.grid(offset: 0), to: other).isFull)
+        other = Self.grid(offset: 0)
+        other.size = Size(width: 401, height: 300)
+        #expect(SceneDamage.update(from: Self.grid(offset: 0), to: other).isFull)
+        #expect(SceneDamage.update(from: nil, to: other).isFull)
+    }
+
+    @Test func aLiftedCellsShadowIsInsideItsPaintBounds() {
+        var cell = CellNode(id: "a", frame: Rect(x: 100, y: 100, width: 96, height: 96), title: "a", icon: "", color: .white)
+        cell.isLifted = true
+        cell.scale = 1.08
+        cell.rotation = 0.05
+        let b = cell.paintBounds
+        // The shadow reaches 19 px below the (scaled) tile.
+        #expect(b.maxY >= 100 + 96 + 4 + 19 * 1.08)
+        #expect(b.minX <= 100 - 4)
+    }
+
+    /// Thousands of random frame pairs: scrolls (whole and fractional), nodes that change, appear,
+    /// vanish, move on their own, clips and overlays; every update reproduces the full repaint.
+    @Test func randomScenePairsAlwaysReproduceTheFullRepaint() {
+        var rng = SeededRandom(seed: 42)
+        for _ in 0..<1500 {
+            let before = Self.randomScene(&rng)
+            let after = Self.mutate(before, &rng)
+            let ok = Self.applyMatchesFullRepaint(before, after)
+            #expect(ok)
+            if !ok { return }
+        }
+    }
+
+    // MARK: - Scenes
+
+    static let size = Size(width: 400, height: 300)
+
+    /// A 4-column grid of 80x80 cells scrolled by `offset`.
+    static func grid(offset: Double) -> Scene {
+        var nodes: [SceneNode] = []
+        for i in 0..<24 {
+            let f = Rect(x: 10 + Double(i % 4) * 95, y: 10 + Double(i / 4) * 95 - offset, width: 80, height: 80)
+            nodes.append(.cell(CellNode(id: ItemID("i\(i)"), frame: f, title: "Item \(i)", icon: "star", color: .white)))
+        }
+        return Scene(size: size, background: .white, nodes: nodes)
+    }
+
+    static let palette = [Color.white, .black, Color(red: 1, green: 0, blue: 0), Color(red: 0, green: 0, blue: 1)]
+
+    static func randomScene(_ rng: inout SeededRandom) -> Scene {
+        var nodes: [SceneNode] = []
+        var open = 0
+        for _ in 0..<Int.random(in: 3...30, using: &rng) {
+            nodes.append(randomNode(&rng, open: &open))
+        }
+        nodes += Array(repeating: .popClip, count: open)
+        return Scene(size: randomSize, background: .white, nodes: nodes)
+    }
+
+    /// Small, so thousands of pairs run in seconds; nodes may stick out of it on every side.
+    static let randomSize = Size(width: 160, height: 120)
+
+    static func randomNode(_ rng: inout SeededRandom, open: inout Int) -> SceneNode {
+        func r(_ range: ClosedRange<Double>) -> Double {
+            // Mostly whole pixels, sometimes fractional, as layouts give.
+            let v = Double.random(in: range, using: &rng)
+            return Bool.random(using: &rng) ? v.rounded() : v
+        }
+        let frame = Rect(x: r(-30...150), y: r(-30...110), width: r(2...60), height: r(2...50))
+        switch Int.random(in: 0..<10, using: &rng) {
+        case 0...4:
+            var c = CellNode(id: ItemID("c\(Int.random(in: 0..<12, using: &rng))"), frame: frame, title: "t",
+                             icon: "i", color: palette.randomElement(using: &rng)!)
+            if Int.random(in: 0..<5, using: &rng) == 0 { c.isLifted = true; c.rotation = r(-0.1...0.1); c.scale = 1.05 }
+            return .cell(c)
+        case 5, 6: return .box(BoxNode(frame: frame, color: palette.randomElement(using: &rng)!, cornerRadius: 4))
+        case 7: return .label(LabelNode(frame: frame, text: "L\(Int.random(in: 0..<3, using: &rng))", style: .header))
+        case 8:
+            open += 1
+            return .pushClip(frame)
+        default:
+            if open > 0 { open -= 1; return .popClip }
+            return .image(ImageNode(frame: frame, icon: "x", tint: .black))
+        }
+    }
+
+    /// The next frame: maybe scrolled (most nodes move together), with a few nodes changed.
+    static func mutate(_ scene: Scene, _ rng: inout SeededRandom) -> Scene {
+        var out = scene
+        let scrolls = Int.random(in: 0..<3, using: &rng) > 0
+        let dy: Double = scrolls ? [-16, 16, -3, 40, -0.5, -100].randomElement(using: &rng)! : 0
+        let dx: Double = scrolls && Bool.random(using: &rng) ? [-8, 5].randomElement(using: &rng)! : 0
+        var open = 0
+        out.nodes = scene.nodes.map { translated($0, dx: dx, dy: dy) }
+        for _ in 0..<Int.random(in: 0...4, using: &rng) where !out.nodes.isEmpty {
+            let i = Int.random(in: 0..<out.nodes.count, using: &rng)
+            switch Int.random(in: 0..<4, using: &rng) {
+            case 0: out.nodes[i] = translated(out.nodes[i], dx: Double.random(in: -30...30, using: &rng).rounded(), dy: 7)
+            case 1: out.nodes[i] = scene.nodes[i]   // a fixed node that did not scroll
+            case 2:
+                if case .cell(var c) = out.nodes[i] { c.color = palette.randomElement(using: &rng)!; out.nodes[i] = .cell(c) }
+            default:
+                let n = randomNode(&rng, open: &open)
+                if case .pushClip = n { continue }
+                if case .popClip = n { continue }
+                if case .pushClip = out.nodes[i] { continue }
+                if case .popClip = out.nodes[i] { continue }
+                out.nodes[i] = n
+            }
+        }
+        return out
+    }
+
+    static func translated(_ node: SceneNode, dx: Double, dy: Double) -> SceneNode {
+        switch node {
+        case .box(var b): b.frame = b.frame.offsetBy(dx: dx, dy: dy); return .box(b)
+        case .label(var l): l.frame = l.frame.offsetBy(dx: dx, dy: dy); return .label(l)
+        case .cell(var c): c.frame = c.frame.offsetBy(dx: dx, dy: dy); return .cell(c)
+        case .image(var i): i.frame = i.frame.offsetBy(dx: dx, dy: dy); return .image(i)
+        case .pushClip(let r): return .pushClip(r.offsetBy(dx: dx, dy: dy))
+        case .popClip: return .popClip
+        }
+    }
+
+    // MARK: - The model raster
+
+    /// One value per logical pixel, sampled at pixel centres.
+    struct Raster: Equatable {
+        var width: Int, height: Int
+        var pixels: [Int]
+        init(_ size: Size) {
+            width = Int(size.width); height = Int(size.height)
+            pixels = Array(repeating: 0, count: width * height)
+        }
+    }
+
+    /// Paints `scene` into the pixels of `raster` inside `region` only.
+    static func paint(_ scene: Scene, into raster: inout Raster, region: Rect) {
+        let x0 = max(0, Int(region.minX.rounded(.down))), x1 = min(raster.width, Int(region.maxX.rounded(.up)))
+        let y0 = max(0, Int(region.minY.rounded(.down))), y1 = min(raster.height, Int(region.maxY.rounded(.up)))
+        guard x0 < x1, y0 < y1 else { return }
+        for y in y0..<y1 { for x in x0..<x1 { raster.pixels[y * raster.width + x] = scene.background.hashValue } }
+        var clips: [Rect] = []
+        for node in scene.nodes {
+            switch node {
+            case .pushClip(let r): clips.append(clips.last.map { $0.intersection(r) } ?? r); continue
+            case .popClip: _ = clips.popLast(); continue
+            default: break
+            }
+            guard var b = node.paintBounds else { continue }
+            if let c = clips.last { b = b.intersection(c) }
+            let anchor = DrawnNode(key: .cell("", 0), node: node, bounds: b, clip: nil).anchor
+            var local = node
+            local = translated(local, dx: -anchor.x, dy: -anchor.y)
+            let identity = local.hashValue
+            for y in y0..<y1 {
+                let cy = Double(y) + 0.5
+                guard cy >= b.minY && cy < b.maxY else { continue }
+                for x in x0..<x1 {
+                    let cx = Double(x) + 0.5
+                    guard cx >= b.minX && cx < b.maxX else { continue }
+                    // Depends on what is below, and on the position inside the node (in whole
+                    // pixels relative to its anchor: a whole-pixel move shifts the pattern exactly).
+                    let lx = (cx - anchor.x).rounded(.down), ly = (cy - anchor.y).rounded(.down)
+                    var h = Hasher()
+                    h.combine(raster.pixels[y * raster.width + x]); h.combine(identity); h.combine(lx); h.combine(ly)
+                    raster.pixels[y * raster.width + x] = h.finalize()
+                }
+            }
+        }
+    }
+
+    static func applyMatchesFullRepaint(_ before: Scene, _ after: Scene) -> Bool {
+        let window = Rect(origin: .zero, size: after.size)
+        var screen = Raster(after.size)
+        paint(before, into: &screen, region: window)
+        let update = SceneDamage.update(from: before, to: after)
+        if let copy = update.copy {
+            let dx = Int(copy.dx), dy = Int(copy.dy)
+            let old = screen
+            for y in 0..<screen.height {
+                for x in 0..<screen.width {
+                    let sx = x - dx, sy = y - dy
+                    let inside = sx >= 0 && sx < old.width && sy >= 0 && sy < old.height
+                    // Pixels with no source hold garbage until repainted.
+                    screen.pixels[y * screen.width + x] = inside ? old.pixels[sy * old.width + sx] : -1
+                }
+            }
+        }
+        for rect in update.damage { paint(after, into: &screen, region: rect) }
+        var expected = Raster(after.size)
+        paint(after, into: &expected, region: window)
+        return screen == expected
+    }
+}
