@@ -21,7 +21,13 @@ struct CellPainter {
         }
         let groupAlpha = cell.alpha * (cell.isDone ? 0.5 : 1)
         let grouped = groupAlpha < 1
-        if grouped { cairo_push_group(cr) }
+        if grouped {
+            // A group is as large as the clip: bound it to the cell, or it costs a whole window.
+            let m = cell.paintMargin
+            cairo_rectangle(cr, f.minX - m, f.minY - m, f.width + 2 * m, f.height + 2 * m)
+            cairo_clip(cr)
+            cairo_push_group(cr)
+        }
 
         if cell.isLifted { paintLiftShadow(f, radius: radius, cr: cr) }
         if cell.isDropTarget { paintGlow(f, radius: radius, cr: cr) }

@@ -11,6 +11,7 @@ public final class SceneRenderer {
     private let text: TextRenderer
     private let cells: CellPainter
     private let liftSnapshots = LiftSnapshotCache()
+    private let cellImages = CellImageCache()
     /// Visible rect of each open clip, in logical pixels; reused across frames.
     private var clipStack: [Rect] = []
 
@@ -46,8 +47,12 @@ public final class SceneRenderer {
                 guard label.frame.intersects(visible) else { continue }
                 drawLabel(label, cr: cr)
             case .cell(let cell):
-                guard Self.paintBounds(cell).intersects(visible) else { continue }
-                if cell.isLifted {
+                guard cell.paintBounds.intersects(visible) else { continue }
+                if CellImageCache.isCacheable(cell) {
+                    cellImages.draw(cell, cr: cr, pixelScale: scale) { [cells] c, target in
+                        cells.paint(c, cr: target, pixelScale: scale)
+                    }
+                } else if cell.isLifted {
                     liftSnapshots.draw(cell, cr: cr, pixelScale: scale) { [cells] c, target in
                         cells.paint(c, cr: target, pixelScale: scale)
                     }
@@ -74,6 +79,9 @@ public final class SceneRenderer {
         cairo_restore(cr)
     }
 
+    /// Cells painted afresh (not from their cached image) since the last call.
+    public func takeCellImageMisses() -> Int { cellImages.takeMisses() }
+
     private func drawLabel(_ label: LabelNode, cr: OpaquePointer) {
         let f = label.frame
         switch label.style {
@@ -83,12 +91,5 @@ public final class SceneRenderer {
         default:
             text.draw(label.text, in: f, style: .label(label.style), cr: cr)
         }
-    }
-
-    /// A generous bound of everything a cell may paint (shadow, rings, badges, rotation).
-    static func paintBounds(_ cell: CellNode) -> Rect {
-        var r = cell.frame.scaled(by: max(cell.scale, 1))
-        if cell.rotation != 0 { r = r.scaled(by: 1.42) }
-        return r.insetBy(dx: -14, dy: -14)
     }
 }

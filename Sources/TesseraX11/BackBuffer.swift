@@ -64,16 +64,21 @@ final class BackBuffer {
         }
     }
 
-    /// Copies the rendered pixels to `window`; returns when the buffer may be drawn into again.
-    func present(to window: Window, gc: GC) {
+    /// Copies `rects` of the rendered pixels to the same place in `window`; returns when the
+    /// buffer may be drawn into again.
+    func present(_ rects: [DeviceRect], to window: Window, gc: GC) {
         cairo_surface_flush(surface)
-        if usesSharedMemory {
-            XShmPutImage(display, window, gc, image, 0, 0, 0, 0, UInt32(width), UInt32(height), 0)
-            XSync(display, 0)
-        } else {
-            XPutImage(display, window, gc, image, 0, 0, 0, 0, UInt32(width), UInt32(height))
-            XFlush(display)
+        for r in rects {
+            if usesSharedMemory {
+                XShmPutImage(display, window, gc, image, Int32(r.x), Int32(r.y), Int32(r.x), Int32(r.y),
+                             UInt32(r.width), UInt32(r.height), 0)
+            } else {
+                XPutImage(display, window, gc, image, Int32(r.x), Int32(r.y), Int32(r.x), Int32(r.y),
+                          UInt32(r.width), UInt32(r.height))
+            }
         }
+        // With MIT-SHM the server reads the buffer when it gets to the request: wait for it.
+        if usesSharedMemory { XSync(display, 0) } else { XFlush(display) }
     }
 
     private static func createShared(_ display: OpaquePointer, _ visual: UnsafeMutablePointer<Visual>,

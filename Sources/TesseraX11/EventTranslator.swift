@@ -47,6 +47,9 @@ struct EventTranslator {
             return .resized(width: Int(ev.xconfigure.width), height: Int(ev.xconfigure.height))
         case Expose:
             return ev.xexpose.count == 0 ? .exposed : .ignored
+        case GraphicsExpose:
+            // A scroll copy read pixels the server did not have (an obscured part of the window).
+            return ev.xgraphicsexpose.count == 0 ? .exposed : .ignored
         case LeaveNotify:
             switch ev.xcrossing.mode {
             case NotifyGrab: return .input(.grabLost)

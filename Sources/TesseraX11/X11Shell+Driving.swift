@@ -34,8 +34,8 @@ extension X11Shell {
         return count
     }
 
-    /// Draws `scene` into the back buffer (creating it on first use); nothing is sent to the server
-    /// except a new buffer's shared-memory attach.
+    /// Draws what changed since the last frame into the back buffer (creating it on first use);
+    /// nothing is sent to the server except a new buffer's shared-memory attach.
     public func render(_ scene: Scene) {
         draw(scene)
     }
@@ -43,12 +43,13 @@ extension X11Shell {
     /// Sends the back buffer to the window and returns after an X round trip (`XSync`): the server
     /// has copied the pixels, and the buffer may be drawn into again.
     public func presentAndSync() {
-        guard let buffer else {
-            XSync(display, 0)
-            return
-        }
-        buffer.present(to: window, gc: gc)          // MIT-SHM: XShmPutImage + XSync
-        if !buffer.usesSharedMemory { XSync(display, 0) }  // XPutImage path only flushes
+        present()                                   // MIT-SHM: XShmPutImage(s) + XSync
+        if buffer?.usesSharedMemory != true { XSync(display, 0) }
+    }
+
+    /// Device pixels painted for the last rendered frame, and whether it scrolled by copying.
+    public var lastFrameFigures: (paintedPixels: Double, copied: Bool) {
+        (frames.lastPaintedArea, frames.lastCopied)
     }
 
     /// Releases the buffer, window and connection; the shell is unusable afterwards.

@@ -20,7 +20,6 @@ extension X11Shell {
         // Without a window manager no ConfigureNotify arrives at map time: announce the size now.
         client.handle(.resize(logicalSize), at: MonotonicClock.now())
 
-        var needsPresent = false
         var event = XEvent()
         loop: while true {
             let now = MonotonicClock.now()
@@ -47,7 +46,7 @@ extension X11Shell {
                     pixelHeight = max(1, h)
                     client.handle(.resize(logicalSize), at: now)
                 case .exposed:
-                    needsPresent = true
+                    invalidateWindow()
                 case .quit:
                     quit = true
                 case .motion, .ignored:
@@ -58,13 +57,10 @@ extension X11Shell {
             if let p = pendingMotion, !quit { client.handle(.pointerMove(p), at: now) }
             if quit || signals.consume() || client.shouldQuit() { break loop }
 
-            if let scene = client.frame(at: now) {
+            // Nothing new but the window lost its pixels: repaint the scene it shows.
+            if let scene = client.frame(at: now) ?? (frames.needsFullRepaint ? frames.shown : nil) {
                 draw(scene)
-                needsPresent = true
-            }
-            if needsPresent, let buffer {
-                buffer.present(to: window, gc: gc)
-                needsPresent = false
+                present()
             }
             XFlush(display)
 
@@ -84,27 +80,5 @@ extension X11Shell {
         client.willQuit()
         close()
         return 0
-    }
-
-    /// Renders `scene` into the back buffer, re-creating the buffer when the window size changed.
-    func draw(_ scene: Scene) {
-        if buffer == nil || buffer!.width != pixelWidth || buffer!.height != pixelHeight {
-            buffer = nil
-            buffer = BackBuffer(display: display, visual: visual, depth: depth, width: pixelWidth,
-                                height: pixelHeight, trySharedMemory: sharedMemoryWorks)
-            if let buffer, !buffer.usesSharedMemory, sharedMemoryWorks {
-                sharedMemoryWorks = false
-                writeToStandardError("tessera: MIT-SHM unavailable; presenting frames with XPutImage")
-            }
-        }
-        guard let buffer else {
-            writeToStandardError("tessera: cannot allocate a \(pixelWidth)x\(pixelHeight) back buffer; frame skipped")
-            return
-        }
-        renderer.render(scene, to: buffer.context, scale: scale)
-        if scene.cursor != currentCursor {
-            currentCursor = scene.cursor
-            XDefineCursor(display, window, cursors.cursor(for: scene.cursor))
-        }
     }
 }

@@ -13,6 +13,8 @@ public final class X11Shell {
     let display: OpaquePointer
     let window: Window
     let gc: GC
+    /// For scroll copies: reports (GraphicsExpose) what it could not copy from an obscured part.
+    let copyGC: GC
     let visual: UnsafeMutablePointer<Visual>
     let depth: Int32
     /// Device pixels per logical pixel.
@@ -27,6 +29,7 @@ public final class X11Shell {
     var buffer: BackBuffer?
     var sharedMemoryWorks = true
     var currentCursor: CursorShape?
+    var frames = FrameState()
 
     /// Opens `displayName` (nil = `$DISPLAY`) and creates a window of `size` logical pixels.
     ///
@@ -74,6 +77,8 @@ public final class X11Shell {
         var gcValues = XGCValues()
         gcValues.graphics_exposures = 0
         gc = XCreateGC(display, window, UInt(GCGraphicsExposures), &gcValues)
+        gcValues.graphics_exposures = 1
+        copyGC = XCreateGC(display, window, UInt(GCGraphicsExposures), &gcValues)
 
         let wmProtocols = XInternAtom(display, "WM_PROTOCOLS", 0)
         var wmDelete = XInternAtom(display, "WM_DELETE_WINDOW", 0)
@@ -131,6 +136,7 @@ public final class X11Shell {
         connectionLostHook = nil
         buffer = nil
         XFreeGC(display, gc)
+        XFreeGC(display, copyGC)
         XDestroyWindow(display, window)
         XCloseDisplay(display)
     }

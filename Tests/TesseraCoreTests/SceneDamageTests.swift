@@ -190,7 +190,7 @@ import Testing
             }
             guard var b = node.paintBounds else { continue }
             if let c = clips.last { b = b.intersection(c) }
-            let anchor = DrawnNode(key: .cell("", 0), node: node, bounds: b, clip: nil).anchor
+            let anchor = DrawnNode.anchor(of: node)
             var local = node
             local = translated(local, dx: -anchor.x, dy: -anchor.y)
             let identity = local.hashValue

@@ -99,9 +99,11 @@ public final class LayoutSnapshot: Sendable {
     }
 
     /// Flat indices of the items visible in the window, in ascending order.
-    public func visibleItems(offsets: ScrollOffsets) -> [Int] {
+    /// `margin` widens the viewport on every side: a scene includes the cells whose paint (a
+    /// shade, a ring) reaches into the window although their frame does not.
+    public func visibleItems(offsets: ScrollOffsets, margin: Double = 0) -> [Int] {
         var out: [Int] = []
-        let view = Rect(origin: offsets.root, size: viewport)
+        let view = Rect(origin: offsets.root, size: viewport).insetBy(dx: -margin, dy: -margin)
         index.forEach(in: view, pane: nil, frames: frames) { out.append($0) }
         for (k, pane) in panes.enumerated() {
             let shown = pane.frame.intersection(view)

@@ -11,14 +11,16 @@ enum NodeKey: Hashable {
 /// A scene node with its clip resolved: what it may paint on screen and how to compare it.
 struct DrawnNode {
     var key: NodeKey
-    var node: SceneNode
+    /// Index of the node in its scene's `nodes`.
+    var index: Int
     /// Paint bounds within the clip in force; empty when clipped away.
     var bounds: Rect
     /// The clip in force, nil when none.
     var clip: Rect?
-
     /// The frame origin: moves with the node when it scrolls.
-    var anchor: Point {
+    var anchor: Point
+
+    static func anchor(of node: SceneNode) -> Point {
         switch node {
         case .box(let b): return b.frame.origin
         case .label(let l): return l.frame.origin
@@ -28,26 +30,26 @@ struct DrawnNode {
         }
     }
 
-    /// Whether `other` is this node moved by `d` and otherwise unchanged, its clip included.
-    func equals(_ other: DrawnNode, movedBy d: Point) -> Bool {
-        guard Self.same(clip, other.clip, d) else { return false }
-        switch (node, other.node) {
-        case (.box(var a), .box(let b)):
-            guard Self.same(a.frame, b.frame, d) else { return false }
-            a.frame = b.frame
-            return a == b
-        case (.label(var a), .label(let b)):
-            guard Self.same(a.frame, b.frame, d) else { return false }
-            a.frame = b.frame
-            return a == b
-        case (.cell(var a), .cell(let b)):
-            guard Self.same(a.frame, b.frame, d) else { return false }
-            a.frame = b.frame
-            return a == b
-        case (.image(var a), .image(let b)):
-            guard Self.same(a.frame, b.frame, d) else { return false }
-            a.frame = b.frame
-            return a == b
+    /// Whether `b` is `a` moved by `d` and otherwise unchanged, its clip included.
+    static func equals(_ a: DrawnNode, in sa: Scene, _ b: DrawnNode, in sb: Scene, movedBy d: Point) -> Bool {
+        guard same(a.clip, b.clip, d) else { return false }
+        switch (sa.nodes[a.index], sb.nodes[b.index]) {
+        case (.box(var x), .box(let y)):
+            guard same(x.frame, y.frame, d) else { return false }
+            x.frame = y.frame
+            return x == y
+        case (.label(var x), .label(let y)):
+            guard same(x.frame, y.frame, d) else { return false }
+            x.frame = y.frame
+            return x == y
+        case (.cell(var x), .cell(let y)):
+            guard same(x.frame, y.frame, d) else { return false }
+            x.frame = y.frame
+            return x == y
+        case (.image(var x), .image(let y)):
+            guard same(x.frame, y.frame, d) else { return false }
+            x.frame = y.frame
+            return x == y
         default:
             return false
         }
@@ -60,6 +62,10 @@ struct DrawnNode {
             && Swift.abs(a.width - b.width) < e && Swift.abs(a.height - b.height) < e
     }
 
+    static func same(_ a: Point, _ b: Point) -> Bool {
+        Swift.abs(a.x - b.x) < 1e-3 && Swift.abs(a.y - b.y) < 1e-3
+    }
+
     static func same(_ a: Rect?, _ b: Rect?, _ d: Point) -> Bool {
         switch (a, b) {
         case (nil, nil): return true
@@ -67,26 +73,23 @@ struct DrawnNode {
         default: return false
         }
     }
+}
 
-    /// The scene's drawable nodes in painter's order, with clips resolved and keys assigned.
-    static func flatten(_ scene: Scene) -> [DrawnNode] {
-        var out: [DrawnNode] = []
-        out.reserveCapacity(scene.nodes.count)
+/// A scene prepared for damage tracking: its drawable nodes in painter's order with clips
+/// resolved, and an index from node identity to position. A host keeps the one it showed last, so
+/// each frame prepares only the new scene.
+public struct FlatScene: Sendable {
+    public let scene: Scene
+    var drawn: [DrawnNode] = []
+    var index: [NodeKey: Int] = [:]
+
+    public init(_ scene: Scene) {
+        self.scene = scene
+        drawn.reserveCapacity(scene.nodes.count)
+        index.reserveCapacity(scene.nodes.count)
         var clips: [Rect] = []
-        var seen: [NodeKey: Int] = [:]
-        func key(_ base: NodeKey) -> NodeKey {
-            // The occurrence number makes repeated content (equal section backgrounds) distinct.
-            let n = seen[base, default: 0]
-            seen[base] = n + 1
-            switch base {
-            case .cell(let id, _): return .cell(id, n)
-            case .box(let c, let r, let s, _): return .box(c, r, s, n)
-            case .label(let t, let st, let s, _): return .label(t, st, s, n)
-            case .image(let i, let c, let s, _): return .image(i, c, s, n)
-            }
-        }
-        for node in scene.nodes {
-            let base: NodeKey
+        for (i, node) in scene.nodes.enumerated() {
+            var key: NodeKey
             switch node {
             case .pushClip(let r):
                 clips.append(clips.last.map { $0.intersection(r) } ?? r)
@@ -94,17 +97,34 @@ struct DrawnNode {
             case .popClip:
                 _ = clips.popLast()
                 continue
-            case .box(let b): base = .box(b.color, b.cornerRadius, b.frame.size, 0)
-            case .label(let l): base = .label(l.text, l.style, l.frame.size, 0)
-            case .cell(let c): base = .cell(c.id, 0)
-            case .image(let i): base = .image(i.icon, i.tint, i.frame.size, 0)
+            case .box(let b): key = .box(b.color, b.cornerRadius, b.frame.size, 0)
+            case .label(let l): key = .label(l.text, l.style, l.frame.size, 0)
+            case .cell(let c): key = .cell(c.id, 0)
+            case .image(let m): key = .image(m.icon, m.tint, m.frame.size, 0)
+            }
+            // Repeated content (equal section backgrounds) is told apart by order of appearance.
+            var n = 0
+            while index[key] != nil {
+                n += 1
+                key = key.occurrence(n)
             }
             let clip = clips.last
             var bounds = node.paintBounds ?? .zero
             if let clip { bounds = bounds.intersection(clip) }
-            out.append(DrawnNode(key: key(base), node: node, bounds: bounds, clip: clip))
+            index[key] = drawn.count
+            drawn.append(DrawnNode(key: key, index: i, bounds: bounds, clip: clip, anchor: DrawnNode.anchor(of: node)))
         }
-        return out
+    }
+}
+
+extension NodeKey: @unchecked Sendable {
+    func occurrence(_ n: Int) -> NodeKey {
+        switch self {
+        case .cell(let id, _): return .cell(id, n)
+        case .box(let c, let r, let s, _): return .box(c, r, s, n)
+        case .label(let t, let st, let s, _): return .label(t, st, s, n)
+        case .image(let i, let c, let s, _): return .image(i, c, s, n)
+        }
     }
 }
 

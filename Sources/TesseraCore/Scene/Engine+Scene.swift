@@ -3,7 +3,7 @@ extension Engine {
     public func scene(style: SceneStyle = SceneStyle()) -> Scene {
         var nodes: [SceneNode] = []
         nodes.reserveCapacity(256)
-        let offsets = self.offsets
+        let offsets = self.offsets.snapped(toPixelsOf: style.pixelScale)
         let view = Rect(origin: .zero, size: viewport)
         let hidden: ItemID? = switch phase {
         case .lifted(let l): l.id
@@ -32,7 +32,7 @@ extension Engine {
             }
         }
         // Cells, pane by pane (board lists clip to their pane).
-        let visible = snapshot.visibleItems(offsets: offsets)
+        let visible = snapshot.visibleItems(offsets: offsets, margin: CellNode.decorationMargin)
         var currentPane: Int?? = .none
         for i in visible {
             let s = snapshot.indexPath(ofFlat: i).section
@@ -105,7 +105,8 @@ extension Engine {
         guard geo.itemCount > 0 else { return nil }
         let progress = Swift.min(1, (now - h.since) / policy.reorderDwell)
         let atEnd = i >= geo.itemCount
-        let f = snapshot.toWindow(snapshot.frames[geo.firstItem + Swift.min(i, geo.itemCount - 1)], pane: geo.pane, offsets: offsets)
+        let f = snapshot.toWindow(snapshot.frames[geo.firstItem + Swift.min(i, geo.itemCount - 1)], pane: geo.pane,
+                                  offsets: offsets.snapped(toPixelsOf: style.pixelScale))
         let thickness = 4.0
         let bar: Rect = snapshot.reorderAxis == .horizontal
             ? Rect(x: (atEnd ? f.maxX + 3 : f.minX - 3) - thickness / 2, y: f.minY, width: thickness, height: f.height)

@@ -12,9 +12,21 @@ extension CellNode {
     /// A lifted tile adds a soft shadow that reaches 19 px below it.
     public static let liftedMargin = 24.0
 
+    /// A plain resting tile paints a 1 px shade under itself and nothing else outside.
+    public static let plainMargin = 2.0
+
+    /// How far outside its frame (before scale and rotation) this cell may paint.
+    public var paintMargin: Double {
+        if isLifted { return Self.liftedMargin }
+        if isSelected || isDropTarget || dwellProgress != nil || (isFolder && folderCount > 0) {
+            return Self.decorationMargin
+        }
+        return Self.plainMargin
+    }
+
     /// Window-space bounds of everything this cell may paint, after its scale and rotation.
     public var paintBounds: Rect {
-        let margin = isLifted ? Self.liftedMargin : Self.decorationMargin
+        let margin = paintMargin
         let s = Swift.max(scale, 0)
         let w = (frame.width + 2 * margin) * s, h = (frame.height + 2 * margin) * s
         guard rotation != 0 else {

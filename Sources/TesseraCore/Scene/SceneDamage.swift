@@ -41,26 +41,34 @@ public enum SceneDamage {
 
     /// - Parameter pixelScale: device pixels per logical pixel; a copy must move whole device pixels.
     public static func update(from old: Scene?, to new: Scene, pixelScale: Double = 1) -> SceneUpdate {
-        guard let old, old.size == new.size, old.background == new.background else { return .full(new.size) }
-        let window = Rect(origin: .zero, size: new.size)
-        let before = DrawnNode.flatten(old)
-        let after = DrawnNode.flatten(new)
-        var oldByKey: [NodeKey: Int] = [:]
-        oldByKey.reserveCapacity(before.count)
-        for (i, n) in before.enumerated() { oldByKey[n.key] = i }
+        update(from: old.map(FlatScene.init), to: FlatScene(new), pixelScale: pixelScale)
+    }
 
-        let delta = scrollDelta(before, after, oldByKey, pixelScale: pixelScale, window: window)
+    /// As ``update(from:to:pixelScale:)`` for prepared scenes (a host keeps the last one).
+    public static func update(from old: FlatScene?, to new: FlatScene, pixelScale: Double = 1) -> SceneUpdate {
+        let size = new.scene.size
+        guard let old, old.scene.size == size, old.scene.background == new.scene.background else { return .full(size) }
+        let window = Rect(origin: .zero, size: size)
+        // One pass matches nodes and measures how each moved; a second decides what to repaint.
+        var pairs: [MatchedPair] = []
+        pairs.reserveCapacity(new.drawn.count)
+        var matched = [Bool](repeating: false, count: old.drawn.count)
         var damage = DamageAccumulator()
-        var matched = [Bool](repeating: false, count: before.count)
-        for n in after {
-            guard let i = oldByKey[n.key] else { damage.add(n.bounds); continue }
+        for (j, n) in new.drawn.enumerated() {
+            guard let i = old.index[n.key] else { damage.add(n.bounds); continue }
             matched[i] = true
-            let o = before[i]
-            if o.equals(n, movedBy: delta) { continue }
-            damage.add(n.bounds)
-            damage.add(o.bounds.offsetBy(dx: delta.x, dy: delta.y))
+            let o = old.drawn[i]
+            let d = Point(x: n.anchor.x - o.anchor.x, y: n.anchor.y - o.anchor.y)
+            pairs.append(MatchedPair(old: i, new: j, moved: d,
+                                     unchanged: DrawnNode.equals(o, in: old.scene, n, in: new.scene, movedBy: d)))
         }
-        for (i, o) in before.enumerated() where !matched[i] {
+        let delta = scrollDelta(pairs, new, pixelScale: pixelScale, window: window)
+        for p in pairs {
+            if p.unchanged && DrawnNode.same(p.moved, delta) { continue }
+            damage.add(new.drawn[p.new].bounds)
+            damage.add(old.drawn[p.old].bounds.offsetBy(dx: delta.x, dy: delta.y))
+        }
+        for (i, o) in old.drawn.enumerated() where !matched[i] {
             damage.add(o.bounds.offsetBy(dx: delta.x, dy: delta.y))
         }
         var copy: SceneUpdate.Copy?
@@ -70,23 +78,19 @@ public enum SceneDamage {
         }
         let rects = damage.rects(clippedTo: window, maxCount: maxRects)
         let area = rects.reduce(0) { $0 + $1.width * $1.height }
-        if area > fullRepaintShare * window.width * window.height { return .full(new.size) }
+        if area > fullRepaintShare * window.width * window.height { return .full(size) }
         return SceneUpdate(isFull: false, copy: copy, damage: rects)
     }
 
     /// The most common whole-device-pixel offset of unchanged cells, or zero when most stood still
     /// or the copy would keep too little of the window to be worth it.
-    static func scrollDelta(_ before: [DrawnNode], _ after: [DrawnNode], _ oldByKey: [NodeKey: Int],
-                            pixelScale: Double, window: Rect) -> Point {
+    static func scrollDelta(_ pairs: [MatchedPair], _ new: FlatScene, pixelScale: Double, window: Rect) -> Point {
         var votes: [DeltaKey: Int] = [:]
         var still = 0
-        for n in after {
-            guard case .cell = n.key, let i = oldByKey[n.key] else { continue }
-            let o = before[i]
-            let dx = n.anchor.x - o.anchor.x, dy = n.anchor.y - o.anchor.y
-            guard o.equals(n, movedBy: Point(x: dx, y: dy)) else { continue }
-            if dx == 0 && dy == 0 { still += 1; continue }
-            guard let key = DeltaKey(dx: dx, dy: dy, pixelScale: pixelScale) else { continue }
+        for p in pairs where p.unchanged {
+            guard case .cell = new.drawn[p.new].key else { continue }
+            if p.moved == .zero { still += 1; continue }
+            guard let key = DeltaKey(dx: p.moved.x, dy: p.moved.y, pixelScale: pixelScale) else { continue }
             votes[key, default: 0] += 1
         }
         guard let (key, count) = votes.max(by: { $0.value < $1.value }), count > still else { return .zero }
@@ -105,6 +109,14 @@ public enum SceneDamage {
         if dx < 0 { strips.append(Rect(x: area.maxX + dx, y: area.minY, width: -dx, height: area.height)) }
         return strips
     }
+}
+
+/// A node present in both scenes: how its anchor moved, and whether it is otherwise the same.
+struct MatchedPair {
+    var old: Int
+    var new: Int
+    var moved: Point
+    var unchanged: Bool
 }
 
 /// A scroll delta in whole device pixels; nil when the offset is not a whole number of them.

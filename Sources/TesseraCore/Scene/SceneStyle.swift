@@ -7,5 +7,9 @@ public struct SceneStyle: Hashable, Sendable {
     public var scrollIndicator = Color(red: 0, green: 0, blue: 0, alpha: 0.35)
     public var scrim = Color(red: 0, green: 0, blue: 0, alpha: 0.45)
     public var panel = Color(hex: "#ffffff")!
+    /// Device pixels per logical pixel. Scroll offsets are drawn rounded to whole device pixels, so
+    /// scrolled content lands on the pixel grid (crisp text, and a host can move pixels instead of
+    /// repainting); the engine's own offsets stay continuous.
+    public var pixelScale = 1.0
     public init() {}
 }

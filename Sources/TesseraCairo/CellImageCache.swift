@@ -1,0 +1,79 @@
+import CCairo
+import TesseraCore
+
+/// Finished images of resting cells: a cell is painted once (tile, icon, title, badges) and then
+/// blitted, so a frame that repaints many cells (a re-flow, neighbours sliding aside, a strip of a
+/// scroll) costs one image copy per cell instead of paths, glyphs and icon resampling.
+///
+/// Only untransformed, fully opaque, not lifted cells without a running dwell ring are cached:
+/// those are the cells whose look does not change from frame to frame. The image is placed on
+/// whole device pixels (a resting cell moves by at most half a device pixel from where a direct
+/// paint would put it).
+final class CellImageCache {
+    private struct Key: Hashable {
+        /// The cell with its frame moved to the image's origin.
+        var cell: CellNode
+        var pixelScale: Double
+    }
+
+    private let images: LRUCache<Key, OpaquePointer>
+    /// Cells painted into new images since the last call of ``takeMisses()``.
+    private(set) var misses = 0
+
+    /// `capacity` images: a screenful of cells plus the rows a scroll brings in.
+    init(capacity: Int = 192) {
+        images = LRUCache(capacity: capacity) { cairo_surface_destroy($0) }
+    }
+
+    static func isCacheable(_ cell: CellNode) -> Bool {
+        cell.scale == 1 && cell.rotation == 0 && cell.alpha == 1 && !cell.isLifted && cell.dwellProgress == nil
+            && cell.frame.width <= 1024 && cell.frame.height <= 1024
+    }
+
+    /// Draws a cacheable `cell` from its image, painting the image with `paint` on a miss.
+    /// `cr` carries the renderer's scale transform (logical pixels).
+    func draw(_ cell: CellNode, cr: OpaquePointer, pixelScale: Double, paint: (CellNode, OpaquePointer) -> Void) {
+        let f = cell.frame
+        // Room around the tile for what it paints outside (rings, badges): see CellNode.paintMargin.
+        let margin = cell.paintMargin
+        var canonical = cell
+        canonical.frame = Rect(x: margin, y: margin, width: f.width, height: f.height)
+        let key = Key(cell: canonical, pixelScale: pixelScale)
+        let image: OpaquePointer
+        if let hit = images[key] {
+            image = hit
+        } else {
+            let w = Int32(((f.width + 2 * margin) * pixelScale).rounded(.up))
+            let h = Int32(((f.height + 2 * margin) * pixelScale).rounded(.up))
+            guard w > 0, h > 0, let s = cairo_image_surface_create(CAIRO_FORMAT_ARGB32, w, h),
+                  cairo_surface_status(s) == CAIRO_STATUS_SUCCESS else {
+                paint(cell, cr)
+                return
+            }
+            cairo_surface_set_device_scale(s, pixelScale, pixelScale)
+            let icr = cairo_create(s)!
+            paint(canonical, icr)
+            cairo_destroy(icr)
+            cairo_surface_flush(s)
+            images.insert(s, for: key)
+            misses += 1
+            image = s
+        }
+        // Whole device pixels: a 1:1 copy with no resampling.
+        let x = ((f.minX - margin) * pixelScale).rounded(), y = ((f.minY - margin) * pixelScale).rounded()
+        cairo_save(cr)
+        cairo_identity_matrix(cr)
+        cairo_set_source_surface(cr, image, x, y)
+        cairo_rectangle(cr, x, y, Double(cairo_image_surface_get_width(image)), Double(cairo_image_surface_get_height(image)))
+        cairo_fill(cr)
+        cairo_restore(cr)
+    }
+
+    /// How many cells were painted afresh since the last call.
+    func takeMisses() -> Int {
+        defer { misses = 0 }
+        return misses
+    }
+
+    func removeAll() { images.removeAll() }
+}
