@@ -44,6 +44,11 @@ final class IconCache {
         // An item without an icon is not an error: it gets the placeholder quietly.
         if name.isEmpty || !reportsEachIcon { originals[name] = .some(nil); return nil }
         let file = path(for: name)
+        if case .failure(.tooLarge(let w, let h)) = PNGHeader.read(file) {
+            writeToStandardError("tessera: icon '\(name)' at \(file) is \(w)x\(h) px, larger than \(PNGHeader.maxSide)x\(PNGHeader.maxSide); drawing a placeholder")
+            originals[name] = .some(nil)
+            return nil
+        }
         let surface = cairo_image_surface_create_from_png(file)!
         let status = cairo_surface_status(surface)
         var result: OpaquePointer? = surface
@@ -122,7 +127,9 @@ final class IconCache {
         let cr = cairo_create(copy)!
         cairo_scale(cr, Double(width) / sw, Double(height) / sh)
         cairo_set_source_surface(cr, src, 0, 0)
-        cairo_pattern_set_filter(cairo_get_source(cr), CAIRO_FILTER_BEST)
+        // GOOD is a box filter when shrinking: as sharp as BEST at these sizes, several times faster
+        // (startup resamples every icon on the first screen).
+        cairo_pattern_set_filter(cairo_get_source(cr), CAIRO_FILTER_GOOD)
         cairo_paint(cr)
         cairo_destroy(cr)
         scaled.insert(copy, for: key)

@@ -28,11 +28,20 @@ struct PixelCanvas {
     /// Renders `scene` at `scale` into a `width` x `height` device-pixel image.
     init(_ scene: Scene, width: Int, height: Int, scale: Double = 1,
          renderer: SceneRenderer = SceneRenderer(assetDirectory: PixelCanvas.emptyAssets)) {
+        self.init(width: width, height: height) { cr in renderer.render(scene, to: cr, scale: scale) }
+    }
+
+    /// Whatever `draw` paints into a `width` x `height` image, over `background` when given.
+    init(width: Int, height: Int, background: Color? = nil, draw: (OpaquePointer) -> Void) {
         self.width = width
         self.height = height
         let surface = cairo_image_surface_create(CAIRO_FORMAT_RGB24, Int32(width), Int32(height))!
         let cr = cairo_create(surface)!
-        renderer.render(scene, to: cr, scale: scale)
+        if let b = background {
+            cairo_set_source_rgb(cr, b.red, b.green, b.blue)
+            cairo_paint(cr)
+        }
+        draw(cr)
         cairo_surface_flush(surface)
         let stride = Int(cairo_image_surface_get_stride(surface))
         let data = cairo_image_surface_get_data(surface)!

@@ -1,0 +1,76 @@
+import CCairo
+import Foundation
+import Testing
+@testable import TesseraCairo
+import TesseraCore
+
+/// Resting cells are drawn from cached images; they must look exactly like a direct paint, follow
+/// every change of the cell, and bad icon files must become placeholders, not crashes.
+@Suite struct CellImageCacheTests {
+    let white = Color.white
+
+    func tile(x: Double, title: String = "Photos 照片", selected: Bool = false) -> CellNode {
+        CellNode(id: "a", frame: Rect(x: x, y: 20, width: 96, height: 96), title: title, icon: "none",
+                 color: Color(red: 0.2, green: 0.5, blue: 0.9), isSelected: selected)
+    }
+
+    @Test func aCachedCellLooksLikeADirectPaint() {
+        let renderer = SceneRenderer(assetDirectory: PixelCanvas.emptyAssets)
+        let scene = Scene(size: Size(width: 240, height: 140), background: white, nodes: [.cell(tile(x: 30))])
+        _ = PixelCanvas(scene, width: 240, height: 140, renderer: renderer)      // fills the cache
+        let cached = PixelCanvas(scene, width: 240, height: 140, renderer: renderer)
+        #expect(renderer.takeCellImageMisses() == 1, "the second frame reuses the image")
+
+        // The same cell painted straight onto the canvas, without the cache.
+        let painter = CellPainter(icons: IconCache(assetDirectory: PixelCanvas.emptyAssets), text: TextRenderer())
+        let direct = PixelCanvas(width: 240, height: 140, background: white) { cr in painter.paint(tile(x: 30), cr: cr, pixelScale: 1) }
+        var differing = 0
+        for y in 0..<140 { for x in 0..<240 where !cached[x, y].isClose(to: direct[x, y], tolerance: 2) { differing += 1 } }
+        #expect(differing == 0, "\(differing) pixels differ from a direct paint")
+    }
+
+    @Test func aChangedCellGetsANewImage() {
+        let renderer = SceneRenderer(assetDirectory: PixelCanvas.emptyAssets)
+        func draw(_ c: CellNode) -> PixelCanvas {
+            PixelCanvas(Scene(size: Size(width: 240, height: 140), background: white, nodes: [.cell(c)]),
+                        width: 240, height: 140, renderer: renderer)
+        }
+        let plain = draw(tile(x: 30))
+        let selected = draw(tile(x: 30, selected: true))
+        // The focus ring sits 3 px outside the tile.
+        #expect(plain[30 - 3, 68].isClose(to: Pixel(white), tolerance: 8))
+        #expect(!selected[30 - 3, 68].isClose(to: Pixel(white), tolerance: 40), "ring pixel \(selected[27, 68])")
+        let renamed = draw(tile(x: 30, title: "WWWWWWWW"))
+        let label = Rect(x: 40, y: 90, width: 76, height: 20)
+        #expect(plain.count(in: label) { $0.luminance < 120 } < renamed.count(in: label) { $0.luminance < 120 })
+    }
+
+    @Test(arguments: ["huge", "corrupt", "truncated", "empty"])
+    func aBadIconFileDrawsThePlaceholder(kind: String) throws {
+        let dir = PixelCanvas.assets([:])
+        var bytes: [UInt8] = [0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A, 0, 0, 0, 13] + Array("IHDR".utf8)
+        switch kind {
+        case "huge": bytes += [0, 0, 0x75, 0x30, 0, 0, 0x75, 0x30, 8, 6, 0, 0, 0]   // 30000 x 30000, RGBA
+        case "corrupt": bytes = Array("this is not a picture".utf8)
+        case "truncated": bytes += [0, 0, 0, 64]
+        default: bytes = []
+        }
+        try Data(bytes).write(to: URL(fileURLWithPath: dir + "/icons/bad.png"))
+        let renderer = SceneRenderer(assetDirectory: dir)
+        let frame = Rect(x: 10, y: 10, width: 60, height: 60)
+        let scene = Scene(size: Size(width: 80, height: 80), background: white,
+                          nodes: [.image(ImageNode(frame: frame, icon: "bad", tint: white))])
+        let canvas = PixelCanvas(scene, width: 80, height: 80, renderer: renderer)
+        #expect(canvas[22, 22].isClose(to: Pixel(Theme.placeholderFill)), "got \(canvas[22, 22])")
+    }
+
+    @Test func theHeaderReaderRefusesHugeImagesBeforeDecoding() throws {
+        let path = FileManager.default.temporaryDirectory.appendingPathComponent("tessera-png-\(UUID().uuidString).png").path
+        defer { try? FileManager.default.removeItem(atPath: path) }
+        let header: [UInt8] = [0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A, 0, 0, 0, 13] + Array("IHDR".utf8)
+            + [0, 0, 0x75, 0x30, 0, 0, 0, 16]
+        try Data(header).write(to: URL(fileURLWithPath: path))
+        #expect(PNGHeader.read(path) == .failure(.tooLarge(width: 30000, height: 16)))
+        #expect(PNGHeader.read(path + ".missing") == .failure(.unreadable))
+    }
+}
