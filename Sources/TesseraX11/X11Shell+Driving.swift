@@ -52,6 +52,9 @@ extension X11Shell {
         (frames.lastPaintedArea, frames.lastCopied)
     }
 
+    /// Cells painted afresh instead of from their cached images since the last call.
+    public func cellImageMisses() -> Int { renderer.takeCellImageMisses() }
+
     /// Releases the buffer, window and connection; the shell is unusable afterwards.
     public func shutdown() {
         close()

@@ -149,6 +149,9 @@ final class BenchmarkRunner {
         let wheelAt = Point(x: config.size.width / 2, y: config.size.height / 2)
         var next = BenchClock.ms() + intervalMs
         var previous: Double?
+        var painted = Samples(capacity: config.frames)
+        var copies = 0
+        _ = shell.cellImageMisses()
         for _ in 0..<config.frames {
             BenchClock.sleep(untilMs: next)
             let t0 = BenchClock.ms()
@@ -158,6 +161,9 @@ final class BenchmarkRunner {
             if let p = previous { intervals.add(t0 - p) }
             previous = t0
             sections.add(frame(at: t0 / 1000, input: [.wheel(dx: 0, dy: config.step, at: wheelAt)]))
+            let figures = shell.lastFrameFigures
+            painted.add(figures.paintedPixels)
+            if figures.copied { copies += 1 }
             checkWatchdog("scroll")
         }
         report.set("frames", sections.total.count)
@@ -166,6 +172,11 @@ final class BenchmarkRunner {
         report.set("interval_median_ms", intervals.median)
         report.set("interval_p99_ms", intervals.p99)
         report.set("scroll_end_offset", engine.offsets.root.y, digits: 0)
+        // How the frames were made: scrolled by copying pixels, how much was repainted, how many
+        // cells were painted afresh rather than from their cached images.
+        report.set("scroll_copied_frames", copies)
+        report.set("scroll_painted_px_median", painted.median, digits: 0)
+        report.set("scroll_cells_painted", shell.cellImageMisses())
         report.setStats("scroll_engine", sections.engine, withMax: false, withMean: false)
         report.setStats("scroll_render", sections.render, withMax: false, withMean: false)
         report.setStats("scroll_present", sections.present, withMax: false, withMean: false)
@@ -252,6 +263,7 @@ final class BenchmarkRunner {
         var reorderFrames = Samples()
         var lifted = false
         let offsetBefore = engine.offsets.root.y
+        _ = shell.cellImageMisses()
         var maxOffset = offsetBefore
         let t0 = MonotonicClock.now() + 0.02
         for i in 0..<frames {
@@ -271,6 +283,7 @@ final class BenchmarkRunner {
         report.set("drag_lifted", lifted)
         report.set("drag_autoscrolled_px", maxOffset - offsetBefore, digits: 0)
         report.set("drag_reorders", reorderFrames.count)
+        report.set("drag_cells_painted", shell.cellImageMisses())
         report.set("drag_reorder_frame_max_ms", reorderFrames.max)
         report.setStats("drag_engine", sections.engine, withMean: false)
         report.setStats("drag_render", sections.render, withMean: false)
