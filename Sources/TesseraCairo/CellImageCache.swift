@@ -59,8 +59,11 @@ final class CellImageCache {
             misses += 1
             image = s
         }
-        // Whole device pixels: a 1:1 copy with no resampling.
-        let x = ((f.minX - margin) * pixelScale).rounded(), y = ((f.minY - margin) * pixelScale).rounded()
+        // Whole device pixels: a 1:1 copy with no resampling. The device position comes from the
+        // context's matrix, so a caller's translation (a tile of a large window) is kept.
+        var x = f.minX - margin, y = f.minY - margin
+        cairo_user_to_device(cr, &x, &y)
+        x.round(); y.round()
         cairo_save(cr)
         cairo_identity_matrix(cr)
         cairo_set_source_surface(cr, image, x, y)

@@ -67,13 +67,19 @@ final class BackBuffer {
     /// Copies `rects` of the rendered pixels to the same place in `window`; returns when the
     /// buffer may be drawn into again.
     func present(_ rects: [DeviceRect], to window: Window, gc: GC) {
+        present(rects.map { ($0, $0.x, $0.y) }, to: window, gc: gc)
+    }
+
+    /// Copies each `source` rect of the buffer to (`x`, `y`) in `window` (the buffer may be smaller
+    /// than the window and painted tile by tile); returns when the buffer may be drawn into again.
+    func present(_ pieces: [(source: DeviceRect, x: Int, y: Int)], to window: Window, gc: GC) {
         cairo_surface_flush(surface)
-        for r in rects {
+        for (r, x, y) in pieces {
             if usesSharedMemory {
-                XShmPutImage(display, window, gc, image, Int32(r.x), Int32(r.y), Int32(r.x), Int32(r.y),
+                XShmPutImage(display, window, gc, image, Int32(r.x), Int32(r.y), Int32(x), Int32(y),
                              UInt32(r.width), UInt32(r.height), 0)
             } else {
-                XPutImage(display, window, gc, image, Int32(r.x), Int32(r.y), Int32(r.x), Int32(r.y),
+                XPutImage(display, window, gc, image, Int32(r.x), Int32(r.y), Int32(x), Int32(y),
                           UInt32(r.width), UInt32(r.height))
             }
         }
