@@ -101,8 +101,11 @@ public struct Engine: Sendable {
     /// Where an item is now: O(1) for an id the engine follows (its hint is exact or one step off
     /// after an edit), a scan otherwise.
     func locate(_ id: ItemID) -> IndexPath? {
-        if case .lifted(let l) = phase, l.id == id { return model.indexPath(of: id, near: l.path) }
-        return model.indexPath(of: id, near: hints[id])
+        switch phase {
+        case .lifted(let l) where l.id == id: return model.indexPath(of: id, near: l.path)
+        case .pressed(let p) where p.id == id && p.path != nil: return model.indexPath(of: id, near: p.path)
+        default: return model.indexPath(of: id, near: hints[id])
+        }
     }
 
     /// Notes where a followed id is, so later lookups start there. Keeps only a handful of ids.

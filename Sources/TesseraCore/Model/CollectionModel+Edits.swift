@@ -45,6 +45,16 @@ extension CollectionModel {
         guard sections.indices.contains(destination.section) else { throw .unknownSection(destination.section) }
         let count = sections[destination.section].items.count - out.topLevelRemovals(in: destination.section)
         guard (0...count).contains(destination.item) else { throw .indexOutOfRange(destination) }
+        if out.path.child == nil && out.path.section == destination.section {
+            // Within a section: shift only the entries between the two places, O(distance), where
+            // remove + insert would shift the whole tail twice (a reorder near the top of a
+            // million items would move megabytes).
+            let s = destination.section
+            log.append(.removed(section: s, index: out.path.item, out.item))
+            sections[s].items.rotate(from: out.path.item, to: destination.item)
+            log.append(.inserted(section: s, index: destination.item))
+            return
+        }
         let item = apply(out, log: &log)
         sections[destination.section].items.insert(item, at: destination.item)
         log.append(.inserted(section: destination.section, index: destination.item))
@@ -190,5 +200,24 @@ extension CollectionModel {
         guard digits.first != UInt8(ascii: "0"), digits.count <= 18,
               digits.allSatisfy({ $0 >= UInt8(ascii: "0") && $0 <= UInt8(ascii: "9") }) else { return }
         taken.insert(digits.reduce(0) { $0 * 10 + Int($1 - UInt8(ascii: "0")) })
+    }
+}
+
+extension Array {
+    /// Moves the element at `from` to `to`, shifting those between by one place: O(|to − from|),
+    /// by moving memory (no copies, retains or releases of the shifted elements).
+    mutating func rotate(from: Int, to: Int) {
+        precondition(indices.contains(from) && indices.contains(to))
+        guard from != to else { return }
+        withUnsafeMutableBufferPointer { buffer in
+            let base = buffer.baseAddress!
+            let moving = (base + from).move()
+            if from < to {
+                (base + from).moveInitialize(from: base + from + 1, count: to - from)
+            } else {
+                (base + to + 1).moveInitialize(from: base + to, count: from - to)
+            }
+            (base + to).initialize(to: moving)
+        }
     }
 }
