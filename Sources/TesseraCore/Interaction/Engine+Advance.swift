@@ -40,7 +40,8 @@ extension Engine {
     }
 
     mutating func liftOrRefuse(_ press: Press, at t: Double) {
-        guard let item = model.item(withID: press.id), let frame = drawnFrame(of: press.id) else { phase = .idle; return }
+        guard let path = model.indexPath(of: press.id, near: press.path ?? hints[press.id]), let item = model.item(at: path),
+              let frame = drawnFrame(of: press.id) else { phase = .idle; return }
         pressScale = pressScale.retargeted(to: 1, at: t, duration: motion(policy.pressDuration))
         guard item.isMovable else {
             refusals[item.id] = t
@@ -51,7 +52,7 @@ extension Engine {
         }
         let p = pointer ?? press.origin
         phase = .lifted(Lift(id: item.id, liftTime: t, grabOffset: p - frame.origin, size: frame.size, pointer: p,
-                             original: model, hover: nil, open: nil, folder: press.folder))
+                             path: path, originalPath: path, hover: nil, open: nil, folder: press.folder))
         liftScale = Tween(from: 1, to: policy.liftScale, start: t, duration: motion(policy.liftScaleDuration))
         effects.append(.lifted(item.id))
         dirty = true

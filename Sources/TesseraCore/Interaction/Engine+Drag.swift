@@ -7,7 +7,8 @@ extension Engine {
             phase = .lifted(lift)
             if lift.folder != nil { return }
         }
-        guard case .lifted(var lift) = phase, let from = model.indexPath(of: lift.id) else { return }
+        guard case .lifted(var lift) = phase, let from = model.indexPath(of: lift.id, near: lift.path) else { return }
+        lift.path = from
         let dragged = model.item(at: from)
         let target = snapshot.dropTarget(at: lift.pointer, offsets: offsets, previous: lift.hover?.target,
                                          zones: policy.dropZones) { path in
@@ -21,7 +22,7 @@ extension Engine {
         }
         if effective != lift.hover?.target {
             lift.hover = effective.map { Hover(target: $0, since: t) }
-            if let open = lift.open, effective != model.indexPath(of: open).map(DropTarget.into) {
+            if let open = lift.open, effective != locate(open).map(DropTarget.into) {
                 closeTarget(open, at: t)
                 lift.open = nil
             }
@@ -32,15 +33,15 @@ extension Engine {
         case .gap(let s, let i) where t >= hover.since + policy.reorderDwell:
             // Indices counted with the item in place; the model counts them with it taken out.
             let index = (s == from.section && from.child == nil && i > from.item) ? i - 1 : i
-            do {
-                try model.move(lift.id, to: IndexPath(section: s, item: index))
-                relayout(at: t, animated: true)
-            } catch {}
+            let destination = IndexPath(section: s, item: index)
             lift.hover = nil
             phase = .lifted(lift)
+            // The same incremental move a program makes (`Engine.move`); it joins the drag's edits.
+            try? move(lift.id, to: destination, near: from, at: t, animated: true)
         case .into(let path) where lift.open == nil && t >= hover.since + policy.folderDwell:
             guard let target = model.item(at: path) else { return }
             lift.open = target.id
+            remember(target.id, at: path)
             phase = .lifted(lift)
             targetScales[target.id] = (targetScales[target.id] ?? .at(1))
                 .retargeted(to: policy.folderOpenScale, at: t, duration: motion(policy.folderOpenDuration))
@@ -57,26 +58,39 @@ extension Engine {
 
     /// Release inside the window: into the open target, or commit the current order.
     mutating func drop(at t: Double) {
-        guard case .lifted(let lift) = phase, let item = model.item(withID: lift.id) else { return }
+        guard case .lifted(let lift) = phase, let path = locate(lift.id), let item = model.item(at: path) else { return }
         let from = liftedFrame ?? .zero
         var destination = Settle.Destination.slot
         if let open = lift.open {
+            let openHint = hints[open]
             do {
-                let folder = try model.drop(lift.id, onto: open)
+                let folder = try update(at: t, animated: true) { (u: inout ModelUpdates) throws(ModelEditError) -> ItemID in
+                    try u.drop(lift.id, onto: open, near: path, targetNear: openHint)
+                }
                 destination = .folder(folder)
                 closeTarget(open, at: t)
                 if folder != open { targetScales[folder] = targetScales[open]; targetScales[open] = nil }
-                relayout(at: t, animated: true)
             } catch {}
         }
-        if model != lift.original { effects.append(.commit) }
+        if case .lifted(let l) = phase, changedModel(l) { effects.append(.commit) }
         if case .slot = destination { destination = homeDestination(of: lift.id) }
         settle(item, from: from, to: destination, at: t)
     }
 
+    /// Whether the drag's edits left the model different from the moment of lift (a drag that puts
+    /// the item back where it was commits nothing). Moves alone: the item is elsewhere. With folder
+    /// steps: undo them on a copy and compare (only the touched sections are copied).
+    func changedModel(_ lift: Lift) -> Bool {
+        guard !lift.edits.isEmpty else { return false }
+        if lift.edits.onlyMoves { return locate(lift.id) != lift.originalPath }
+        var before = model
+        lift.edits.undo(&before)
+        return before != model
+    }
+
     /// Where the snapshot flies home: its slot, or its folder's cell when it lives in a closed folder.
     func homeDestination(of id: ItemID) -> Settle.Destination {
-        guard let p = model.indexPath(of: id), p.child != nil else { return .slot }
+        guard let p = locate(id), p.child != nil else { return .slot }
         let folder = model.sections[p.section].items[p.item].id
         if case .folder(folder)? = overlay { return .slot }
         return .folder(folder)
@@ -86,12 +100,13 @@ extension Engine {
     /// comes back and the snapshot flies home.
     public mutating func cancelDrag(at t: Double) {
         if case .pressed = phase { releasePress(at: t); phase = .idle; return }
-        guard case .lifted(let lift) = phase, let item = model.item(withID: lift.id) else { return }
+        guard case .lifted(let lift) = phase, let item = item(withID: lift.id) else { return }
         let from = liftedFrame ?? .zero
         if let open = lift.open { closeTarget(open, at: t) }
-        if model != lift.original {
-            model = lift.original
-            relayout(at: t, animated: true)
+        if !lift.edits.isEmpty {
+            // Undone as one more edit, so the relayout maps paths across it; then nothing is left to undo.
+            update(at: t, animated: true) { (u: inout ModelUpdates) in u.undo(lift.edits) }
+            if case .lifted(var l) = phase { l.edits = EditLog(); l.path = l.originalPath; phase = .lifted(l) }
         }
         effects.append(.cancelled(lift.id))
         settle(item, from: from, to: homeDestination(of: lift.id), at: t)
@@ -99,6 +114,7 @@ extension Engine {
 
     mutating func settle(_ item: Item, from: Rect, to destination: Settle.Destination, at t: Double) {
         let rotation: Double = if case .lifted(let l) = phase { Wobble.angle(sinceLift: t - l.liftTime, policy: policy) } else { 0 }
+        if case .lifted(let l) = phase { remember(item.id, at: model.indexPath(of: item.id, near: l.path)) }
         phase = .settling(Settle(id: item.id, item: item, start: t, from: from, fromRotation: rotation,
                                  fromScale: liftScale.value(at: t), destination: destination))
         liftScale = .at(1)

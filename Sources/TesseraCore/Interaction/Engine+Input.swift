@@ -20,7 +20,7 @@ extension Engine {
         if case .settling = phase { return }  // seed 001: input waits for the end animation
         if case .folder(let fid)? = overlay, let view = folderView(fid), view.panel.contains(p) {
             if let child = view.child(at: p) {
-                phase = .pressed(Press(id: child, start: t, origin: p, folder: fid))
+                phase = .pressed(Press(id: child, path: model.indexPath(of: child, near: hints[fid]), start: t, origin: p, folder: fid))
                 pressedID = child
                 pressScale = pressScale.retargeted(to: policy.pressScale, at: t, duration: motion(policy.pressDuration))
                 dirty = true
@@ -33,7 +33,7 @@ extension Engine {
             phase = .idle
             return
         }
-        phase = .pressed(Press(id: item.id, start: t, origin: p))
+        phase = .pressed(Press(id: item.id, path: path, start: t, origin: p))
         pressedID = item.id
         pressScale = pressScale.retargeted(to: policy.pressScale, at: t, duration: motion(policy.pressDuration))
         dirty = true
@@ -67,7 +67,7 @@ extension Engine {
         case .pressed(let press):
             releasePress(at: t)
             phase = .idle
-            if !press.moved { click(press.id) }
+            if !press.moved { click(press.id, at: press.path) }
         case .lifted(var lift):
             lift.pointer = p
             phase = .lifted(lift)
@@ -86,9 +86,11 @@ extension Engine {
     }
 
     /// A click without lift selects the item and opens it (seed 000: selecting opens a detail view).
-    mutating func click(_ id: ItemID) {
+    mutating func click(_ id: ItemID, at path: IndexPath? = nil) {
         selection = id
-        overlay = model.item(withID: id)?.isFolder == true ? .folder(id) : .detail(id)
+        let path = model.indexPath(of: id, near: path ?? hints[id])
+        remember(id, at: path)
+        overlay = path.flatMap { model.item(at: $0) }?.isFolder == true ? .folder(id) : .detail(id)
         effects.append(.opened(id))
         dirty = true
     }
@@ -150,7 +152,7 @@ extension Engine {
     mutating func moveSelection(_ k: Key) {
         guard !snapshot.frames.isEmpty else { return }
         guard let id = selection, let i = flatIndex(of: id) else {
-            selection = snapshot.visibleItems(offsets: offsets).first.map { flatIDs[$0] } ?? flatIDs.first
+            selection = (snapshot.visibleItems(offsets: offsets).first ?? (snapshot.itemCount > 0 ? 0 : nil)).flatMap { id(ofFlat: $0) }
             dirty = true
             return
         }
@@ -163,17 +165,30 @@ extension Engine {
         }
         // The nearest cell whose centre lies in that direction, preferring those in line.
         var best: (Int, Double)?
-        for j in snapshot.frames.indices where j != i {
+        func consider(_ j: Int) {
+            guard j != i else { return }
             let c = snapshot.windowFrame(ofFlat: j, offsets: offsets).center
             let d = c - from.center
             let along = d.x * dir.x + d.y * dir.y
-            guard along > 1 else { continue }
+            guard along > 1 else { return }
             let across = abs(d.x * dir.y - d.y * dir.x)
             let cost = along + across * 3
-            if best == nil || cost < best!.1 { best = (j, cost) }
+            if best == nil || cost < best!.1 || (cost == best!.1 && j < best!.0) { best = (j, cost) }
         }
-        guard let (j, _) = best else { return }
-        selection = flatIDs[j]
+        // Look near first (a viewport around the cell, in its own space): the answer is almost
+        // always there, and asking the index costs what it finds, not N.
+        let pane = snapshot.sections[snapshot.section(ofFlat: i)].pane
+        let local = snapshot.frame(ofFlat: i)
+        let near = local.insetBy(dx: -viewport.width, dy: -viewport.height)
+        snapshot.forEachItem(in: near, pane: pane, consider)
+        // Nothing near in that direction, or a closer candidate may lie beyond the window: look everywhere.
+        if best == nil || best!.1 > Swift.min(viewport.width, viewport.height) {
+            best = nil
+            for j in 0..<snapshot.itemCount { consider(j) }
+        }
+        guard let (j, _) = best, let found = self.id(ofFlat: j) else { return }
+        selection = found
+        remember(found, at: snapshot.indexPath(ofFlat: j))
         reveal(j)
         dirty = true
     }

@@ -1,36 +1,52 @@
 /// Relayout after a model change, a resize or a layout switch, animated from old frames to new.
 extension Engine {
+    /// Where each item on screen is drawn now, by id: what a relayout animates from. O(visible).
+    func drawnFrames(at t: Double) -> [ItemID: Rect] {
+        guard !policy.reduceMotion else { return [:] }
+        var out: [ItemID: Rect] = [:]
+        for i in snapshot.visibleItems(offsets: offsets) {
+            guard let id = id(ofFlat: i) else { continue }
+            out[id] = motions.drawn(id, frame: snapshot.windowFrame(ofFlat: i, offsets: offsets), at: t)
+        }
+        return out
+    }
+
     /// Recomputes the snapshot. With `animated`, every item visible before or after gets a spring
-    /// from where it is drawn now to its new frame (neighbours of a reorder, a re-flow on resize).
-    mutating func relayout(at t: Double, animated: Bool) {
-        let oldSnapshot = snapshot, oldIDs = flatIDs, oldOffsets = offsets
+    /// from where it was drawn to its new frame (neighbours of a reorder, a re-flow on resize).
+    ///
+    /// - `log`: the edits since the last layout (nil: the model is unchanged — a resize or a layout
+    ///   switch). An item coming into view slides in from its old slot: `log.pathBefore` maps its
+    ///   path back through the edits, O(steps), instead of searching the old ids.
+    /// - `drawnBefore`: `drawnFrames(at:)` taken before the edits (nil: take it now).
+    ///
+    /// Cost: the layout's (O(sections) for grids and boards, O(n) for masonry) plus O(visible).
+    mutating func relayout(at t: Double, animated: Bool, log: EditLog? = nil, drawnBefore: [ItemID: Rect]? = nil) {
+        let oldSnapshot = snapshot, oldOffsets = offsets
         // A thumb being dragged belongs to the old layout's geometry.
         if case .scrubbing = phase { phase = .idle }
-        var drawnBefore: [ItemID: Rect] = [:]
-        if animated && !policy.reduceMotion {
-            for i in oldSnapshot.visibleItems(offsets: oldOffsets) {
-                let id = oldIDs[i]
-                drawnBefore[id] = motions.drawn(id, frame: oldSnapshot.windowFrame(ofFlat: i, offsets: oldOffsets), at: t)
-            }
-        }
+        let animate = animated && !policy.reduceMotion
+        let drawnBefore = animate ? (drawnBefore ?? drawnFrames(at: t)) : [:]
         snapshot = layout.snapshot(of: model, viewport: viewport)
-        flatIDs = model.sections.flatMap { $0.items.map(\.id) }
         var panes = offsets.panes
         panes += Array(repeating: 0, count: Swift.max(0, snapshot.panes.count - panes.count))
         offsets = ScrollOffsets(root: offsets.root, panes: Array(panes.prefix(snapshot.panes.count))).clamped(to: snapshot)
         scrollTarget = ScrollOffsets(root: scrollTarget.root, panes: offsets.panes.indices.map { scrollTarget.pane($0) }).clamped(to: snapshot)
-        guard animated && !policy.reduceMotion else { motions.removeAll(); dirty = true; return }
+        guard animate else { motions.removeAll(); dirty = true; return }
         let omega = Spring.omega(settleTime: policy.springSettleTime)
         var seen = Set<ItemID>()
         let carried = draggedID ?? settlingID
         for i in snapshot.visibleItems(offsets: offsets) {
-            let id = flatIDs[i]
+            let path = snapshot.indexPath(ofFlat: i)
+            guard let id = model.item(at: path)?.id else { continue }
             // The carried item's snapshot does its own moving; its slot only has to be in place.
             if id == carried { motions.remove(id); continue }
             seen.insert(id)
             let now = snapshot.windowFrame(ofFlat: i, offsets: offsets)
             // An item that comes into view from elsewhere slides in from where it was in the old layout.
-            let before = drawnBefore[id] ?? oldIDs.firstIndex(of: id).map { oldSnapshot.windowFrame(ofFlat: $0, offsets: oldOffsets) }
+            var before = drawnBefore[id]
+            if before == nil, let old = log == nil ? path : log!.pathBefore(path), let j = oldSnapshot.flatIndex(of: old) {
+                before = oldSnapshot.windowFrame(ofFlat: j, offsets: oldOffsets)
+            }
             if let b = before { motions.animate(id, from: b, to: now, at: t, omega: omega) }
         }
         // Items that left the view stop animating: they are not drawn.

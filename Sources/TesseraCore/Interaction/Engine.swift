@@ -10,8 +10,8 @@ public struct Engine: Sendable {
     public internal(set) var layoutChoice: LayoutChoice
     public internal(set) var layout: any CollectionLayout
     public internal(set) var snapshot: LayoutSnapshot
-    /// Item id of each flat index of `snapshot`.
-    public internal(set) var flatIDs: [ItemID]
+    /// Item id of each flat index of `snapshot`: a view of the model, nothing stored.
+    public var flatIDs: FlatIDs { model.flatIDs }
     public internal(set) var offsets: ScrollOffsets
     /// Where wheel scrolling is heading; `offsets` eases towards it.
     var scrollTarget: ScrollOffsets
@@ -33,6 +33,9 @@ public struct Engine: Sendable {
     var sidewaysVelocity = 0.0
     var pageSettleAt: Double?
     var effects: [EngineEffect] = []
+    /// Where the engine last saw the ids it follows (pressed, lifted, settling, selected, open
+    /// target, open folder): lookups start there, so a frame never scans the model (see `locate`).
+    var hints: [ItemID: IndexPath] = [:]
     /// Set by anything that changes what is drawn; cleared by `scene()` readers via `takeNeedsDisplay()`.
     var dirty = true
 
@@ -50,7 +53,6 @@ public struct Engine: Sendable {
         self.viewport = viewport
         self.now = now
         snapshot = layout.snapshot(of: model, viewport: viewport)
-        flatIDs = model.sections.flatMap { $0.items.map(\.id) }
         offsets = ScrollOffsets(root: .zero, panes: Array(repeating: 0, count: snapshot.panes.count))
         scrollTarget = offsets
     }
@@ -96,8 +98,26 @@ public struct Engine: Sendable {
 
     // MARK: - Derived geometry
 
+    /// Where an item is now: O(1) for an id the engine follows (its hint is exact or one step off
+    /// after an edit), a scan otherwise.
+    func locate(_ id: ItemID) -> IndexPath? {
+        switch phase {
+        case .lifted(let l) where l.id == id: return model.indexPath(of: id, near: l.path)
+        case .pressed(let p) where p.id == id && p.path != nil: return model.indexPath(of: id, near: p.path)
+        default: return model.indexPath(of: id, near: hints[id])
+        }
+    }
+
+    /// Notes where a followed id is, so later lookups start there. Keeps only a handful of ids.
+    mutating func remember(_ id: ItemID, at path: IndexPath?) {
+        if hints.count > 16 { hints.removeAll(keepingCapacity: true) }
+        hints[id] = path
+    }
+
+    func item(withID id: ItemID) -> Item? { locate(id).flatMap { model.item(at: $0) } }
+
     func flatIndex(of id: ItemID) -> Int? {
-        guard let p = model.indexPath(of: id), p.child == nil else { return nil }
+        guard let p = locate(id), p.child == nil else { return nil }
         return snapshot.flatIndex(of: p)
     }
 
@@ -113,5 +133,10 @@ public struct Engine: Sendable {
     /// The item under a window point.
     public func item(at p: Point) -> Item? {
         snapshot.item(at: p, offsets: offsets).flatMap { model.item(at: $0) }
+    }
+
+    /// The id of the item at a flat index of `snapshot`.
+    func id(ofFlat i: Int) -> ItemID? {
+        model.item(at: snapshot.indexPath(ofFlat: i))?.id
     }
 }

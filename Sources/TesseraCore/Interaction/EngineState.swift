@@ -14,6 +14,8 @@ public enum DragPhase: Sendable {
 
 public struct Press: Sendable {
     public var id: ItemID
+    /// Where the pressed item is (nil for a folder's child: looked up in the folder).
+    public var path: IndexPath? = nil
     public var start: Double
     public var origin: Point
     public var moved = false
@@ -30,8 +32,14 @@ public struct Lift: Sendable {
     /// The cell's size at lift: the snapshot image's size.
     public var size: Size
     public var pointer: Point
-    /// The model as it was at lift, restored on cancel (seed 003 keeps it for rollback).
-    public var original: CollectionModel
+    /// Where the carried item is now: kept current by every edit of the drag, so a frame never
+    /// looks for it.
+    public var path: IndexPath
+    /// Where it was at lift.
+    public var originalPath: IndexPath
+    /// The drag's edits, undone on cancel (seed 003 rolls back to the order at lift). A log rather
+    /// than a copy of the model: a copy would make the first reorder copy every item.
+    public var edits = EditLog()
     /// The target under the pointer and since when: the dwell clock.
     public var hover: Hover?
     /// The cell opened as a drop target (folder dwell fired), if any.

@@ -30,7 +30,7 @@ extension Engine {
 
     /// Lays out an open folder's panel for the current viewport; nil when `id` is not a folder.
     public func folderView(_ id: ItemID) -> FolderView? {
-        guard let folder = model.item(withID: id), folder.isFolder else { return nil }
+        guard let folder = item(withID: id), folder.isFolder else { return nil }
         var grid = FlowLayout()
         grid.headerLength = 0
         grid.footerLength = 0
@@ -55,20 +55,25 @@ extension Engine {
     /// Hover while carrying an item in an open folder: reorder inside after the dwell, or take it out
     /// to the main surface (next to its folder) once the pointer leaves the panel.
     mutating func updateFolderHover(_ lift: inout Lift, folder fid: ItemID, at t: Double) {
-        guard let view = folderView(fid), let from = model.indexPath(of: lift.id), from.child != nil else {
+        guard let view = folderView(fid), let from = model.indexPath(of: lift.id, near: lift.path), from.child != nil else {
             lift.folder = nil
             return
         }
         let outside = view.panel.insetBy(dx: -Self.folderExitMargin, dy: -Self.folderExitMargin)
         if !outside.contains(lift.pointer) {
             let folderIndex = from.item
+            // `lift` is this function's copy of the phase: hand it back so the edit joins the drag's log.
+            phase = .lifted(lift)
             do {
-                try model.moveOutOfFolder(lift.id, to: IndexPath(section: from.section, item: folderIndex + 1))
+                try update(at: t, animated: true) { (u: inout ModelUpdates) throws(ModelEditError) in
+                    try u.moveOutOfFolder(lift.id, to: IndexPath(section: from.section, item: folderIndex + 1), near: from)
+                }
             } catch { return }
+            if case .lifted(let l) = phase { lift = l }
+            lift.path = IndexPath(section: from.section, item: folderIndex + 1)
             overlay = nil
             lift.folder = nil
             lift.hover = nil
-            relayout(at: t, animated: true)
             dirty = true
             return
         }
@@ -79,9 +84,16 @@ extension Engine {
         if target != lift.hover?.target { lift.hover = target.map { Hover(target: $0, since: t) } }
         guard let h = lift.hover, case .gap(_, let g) = h.target, t >= h.since + policy.reorderDwell else { return }
         let before = folderChildFrames(view)
+        let at = g > c ? g - 1 : g
+        phase = .lifted(lift)
         do {
-            try model.moveIntoFolder(lift.id, folder: fid, at: g > c ? g - 1 : g)
+            // Not animated by the relayout: the children move in the folder's panel (below).
+            try update(at: t, animated: false) { (u: inout ModelUpdates) throws(ModelEditError) in
+                try u.moveIntoFolder(lift.id, folder: fid, at: at, near: from, folderNear: IndexPath(section: from.section, item: from.item))
+            }
         } catch { return }
+        if case .lifted(let l) = phase { lift = l }
+        lift.path = IndexPath(section: from.section, item: from.item, child: at)
         lift.hover = nil
         if let after = folderView(fid) { animate(from: before, to: folderChildFrames(after), excluding: lift.id, at: t) }
         dirty = true

@@ -19,39 +19,36 @@ public struct BoardLayout: CollectionLayout, Hashable {
         return Swift.max(minimumListWidth, (viewport.width - spacing * (n + 1)) / n)
     }
 
+    /// Rows are uniform, so each list is a one-column grid in its pane: nothing stored per item.
     public func snapshot(of model: CollectionModel, viewport: Size) -> LayoutSnapshot {
         let lw = listWidth(for: viewport, lists: model.sections.count)
         let columnHeight = Swift.max(titleHeight + rowHeight, viewport.height - 2 * spacing)
-        var frames: [Rect] = []
-        frames.reserveCapacity(model.topLevelCount)
         var sections: [SectionGeometry] = []
         var panes: [Pane] = []
-        var index = SpatialIndex()
+        var grids: [GridGeometry] = []
+        var first = 0
         for (s, section) in model.sections.enumerated() {
+            let count = section.items.count
             let x = spacing + Double(s) * (lw + spacing)
             let column = Rect(x: x, y: spacing, width: lw, height: columnHeight)
             let paneFrame = Rect(x: x, y: spacing + titleHeight, width: lw, height: columnHeight - titleHeight)
-            let first = frames.count
-            index.beginRun(pane: s, axis: .vertical)
-            var y = padding
-            for _ in section.items {
-                frames.append(Rect(x: padding, y: y, width: lw - 2 * padding, height: rowHeight))
-                index.addBand(lo: y, hi: y + rowHeight, items: CollectionOfOne(frames.count - 1))
-                y += rowHeight + rowSpacing
-            }
-            index.endRun()
-            let contentHeight = Swift.max(paneFrame.height, y - rowSpacing + padding)
+            grids.append(GridGeometry(count: count, perLine: 1, main: .vertical, pane: s,
+                                      itemSize: Size(width: lw - 2 * padding, height: rowHeight),
+                                      itemsStart: padding, linePitch: rowHeight + rowSpacing,
+                                      crossLead: padding, crossPitch: 0, lastCrossPitch: 0))
+            let end = padding + Double(count) * (rowHeight + rowSpacing)
+            let contentHeight = Swift.max(paneFrame.height, end - rowSpacing + padding)
             panes.append(Pane(frame: paneFrame, contentSize: Size(width: lw, height: contentHeight), section: s))
             sections.append(SectionGeometry(header: Rect(x: x, y: spacing, width: lw, height: titleHeight), footer: nil,
                                             background: column,
                                             itemArea: Rect(x: 0, y: 0, width: lw, height: contentHeight),
-                                            firstItem: first, itemCount: section.items.count, pane: s,
+                                            firstItem: first, itemCount: count, pane: s,
                                             reach: rowHeight + rowSpacing))
+            first += count
         }
         let width = spacing + Double(model.sections.count) * (lw + spacing)
         return LayoutSnapshot(viewport: viewport, contentSize: Size(width: width, height: Swift.max(viewport.height, columnHeight + 2 * spacing)),
-                              scrollAxis: .horizontal, reorderAxis: .vertical, sections: sections, panes: panes,
-                              frames: frames, index: index)
+                              scrollAxis: .horizontal, reorderAxis: .vertical, sections: sections, panes: panes, grids: grids)
     }
 
     /// The root offsets where a list's left edge meets the window's left margin: the board's pages.

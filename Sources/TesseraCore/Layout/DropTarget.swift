@@ -44,16 +44,15 @@ extension LayoutSnapshot {
         let look = Rect(x: p.x - geo.reach, y: p.y - geo.reach, width: 2 * geo.reach, height: 2 * geo.reach)
         var nearest: (flat: Int, distance: Double)?
         var inside: Int?
-        index.forEach(in: look, pane: geo.pane, frames: frames) { i in
-            guard i >= geo.firstItem && i < geo.firstItem + geo.itemCount else { return }
-            let f = frames[i]
+        forEachItem(in: look, section: s) { i in
+            let f = frame(ofFlat: i)
             if f.contains(p) { inside = i; return }
             let dx = Swift.max(f.minX - p.x, 0, p.x - f.maxX), dy = Swift.max(f.minY - p.y, 0, p.y - f.maxY)
             let d = dx * dx + dy * dy
             if nearest == nil || d < nearest!.distance || (d == nearest!.distance && i < nearest!.flat) { nearest = (i, d) }
         }
         if let i = inside {
-            let f = frames[i]
+            let f = frame(ofFlat: i)
             let path = IndexPath(section: s, item: i - geo.firstItem)
             var fraction = zones.intoFraction
             if previous == .into(path) { fraction += zones.hysteresisFraction }
@@ -63,12 +62,12 @@ extension LayoutSnapshot {
             return .gap(section: s, index: path.item + (p[axis] < f.center[axis] ? 0 : 1))
         }
         if let (i, _) = nearest {
-            let f = frames[i]
+            let f = frame(ofFlat: i)
             return .gap(section: s, index: i - geo.firstItem + (p[axis] < f.center[axis] ? 0 : 1))
         }
         // Nothing near: an empty section, or far past (or before) the section's items.
         guard geo.itemCount > 0 else { return .gap(section: s, index: 0) }
-        let last = frames[geo.firstItem + geo.itemCount - 1]
+        let last = frame(ofFlat: geo.firstItem + geo.itemCount - 1)
         return .gap(section: s, index: p[scrollAxisForItems(s)] >= last.min(scrollAxisForItems(s)) ? geo.itemCount : 0)
     }
 

@@ -28,6 +28,13 @@ public struct FlowLayout: CollectionLayout, Hashable {
     public init() {}
 
     public func snapshot(of model: CollectionModel, viewport: Size) -> LayoutSnapshot {
+        snapshot(of: model, viewport: viewport, computed: true)
+    }
+
+    /// `computed`: uniform items get computed frames (`GridGeometry`); false stores a frame per item
+    /// whatever the sizing — the reference the grid is tested against.
+    func snapshot(of model: CollectionModel, viewport: Size, computed: Bool) -> LayoutSnapshot {
+        if computed, case .uniform = itemSizing { return gridSnapshot(of: model, viewport: viewport) }
         let main = scrollDirection, cross = main.other
         let af = AxisFrame(main: main)
         let insetMainLead = main == .vertical ? sectionInsets.top : sectionInsets.left

@@ -33,6 +33,10 @@ public struct Pane: Hashable, Sendable {
 /// Coordinate spaces: *window* (what the pointer reports), *root content* (window + root scroll
 /// offset) and, for items of a board list, *pane content* (root content relative to the pane, plus
 /// the pane's own vertical offset). Item frames are in their section's item space.
+///
+/// Item frames are either computed from the index (uniform grid sections: `GridGeometry`, no
+/// per-item storage, arithmetic queries) or stored (masonry, flow with per-item sizes: `stored`
+/// plus a `SpatialIndex`). `frames` reads both the same way.
 public final class LayoutSnapshot: Sendable {
     public let viewport: Size
     public let contentSize: Size
@@ -42,18 +46,65 @@ public final class LayoutSnapshot: Sendable {
     public let reorderAxis: Axis
     public let sections: [SectionGeometry]
     public let panes: [Pane]
-    /// Flat, section-major item frames (see `SectionGeometry.firstItem`).
-    public let frames: [Rect]
+    public let itemCount: Int
+    /// Stored frames, flat and section-major; empty when every section is a grid.
+    let stored: [Rect]
+    /// Per section: its grid when its frames are computed; nil when they are stored.
+    let grids: [GridGeometry?]
     let index: SpatialIndex
 
     init(viewport: Size, contentSize: Size, scrollAxis: Axis, reorderAxis: Axis,
          sections: [SectionGeometry], panes: [Pane], frames: [Rect], index: SpatialIndex) {
         self.viewport = viewport; self.contentSize = contentSize; self.scrollAxis = scrollAxis
         self.reorderAxis = reorderAxis; self.sections = sections; self.panes = panes
-        self.frames = frames; self.index = index
+        self.stored = frames; self.index = index
+        self.grids = Array(repeating: nil, count: sections.count)
+        self.itemCount = frames.count
     }
 
-    public var itemCount: Int { frames.count }
+    /// A snapshot whose sections are all uniform grids: nothing stored per item.
+    init(viewport: Size, contentSize: Size, scrollAxis: Axis, reorderAxis: Axis,
+         sections: [SectionGeometry], panes: [Pane], grids: [GridGeometry]) {
+        self.viewport = viewport; self.contentSize = contentSize; self.scrollAxis = scrollAxis
+        self.reorderAxis = reorderAxis; self.sections = sections; self.panes = panes
+        self.stored = []; self.index = SpatialIndex()
+        self.grids = grids
+        self.itemCount = sections.last.map { $0.firstItem + $0.itemCount } ?? 0
+    }
+
+    /// Flat, section-major item frames (see `SectionGeometry.firstItem`), computed or stored.
+    public var frames: ItemFrames { ItemFrames(snapshot: self) }
+
+    /// The frame of the item at a flat index, in its section's item space.
+    public func frame(ofFlat i: Int) -> Rect {
+        if !stored.isEmpty { return stored[i] }
+        let s = section(ofFlat: i)
+        return grids[s]!.frame(i - sections[s].firstItem)
+    }
+
+    /// Calls `body` with the flat index of every item of `pane` whose frame intersects `rect`
+    /// (in that pane's item space): grid sections by arithmetic, stored ones through the index.
+    func forEachItem(in rect: Rect, pane: Int?, _ body: (Int) -> Void) {
+        for (s, grid) in grids.enumerated() {
+            guard let g = grid, g.pane == pane else { continue }
+            let first = sections[s].firstItem
+            g.forEach(in: rect) { body(first + $0) }
+        }
+        if !stored.isEmpty { index.forEach(in: rect, pane: pane, frames: stored, body) }
+    }
+
+    /// As `forEachItem(in:pane:_:)`, for the items of one section only.
+    func forEachItem(in rect: Rect, section s: Int, _ body: (Int) -> Void) {
+        let geo = sections[s]
+        if let g = grids[s] {
+            g.forEach(in: rect) { body(geo.firstItem + $0) }
+        } else if !stored.isEmpty {
+            index.forEach(in: rect, pane: geo.pane, frames: stored) { i in
+                if i >= geo.firstItem && i < geo.firstItem + geo.itemCount { body(i) }
+            }
+        }
+    }
+
 
     public func flatIndex(of path: IndexPath) -> Int? {
         guard sections.indices.contains(path.section), path.item >= 0,
@@ -62,6 +113,13 @@ public final class LayoutSnapshot: Sendable {
     }
 
     public func indexPath(ofFlat flat: Int) -> IndexPath {
+        let s = section(ofFlat: flat)
+        return IndexPath(section: s, item: flat - sections[s].firstItem)
+    }
+
+    /// The section holding a flat index: a binary search over the sections' starts.
+    func section(ofFlat flat: Int) -> Int {
+        if sections.count == 1 { return 0 }
         // The last section starting at or before `flat`; an empty section shares its start with the
         // next one, so taking the last skips it.
         var a = 0, b = sections.count - 1
@@ -69,10 +127,10 @@ public final class LayoutSnapshot: Sendable {
             let m = (a + b + 1) / 2
             if sections[m].firstItem <= flat { a = m } else { b = m - 1 }
         }
-        return IndexPath(section: a, item: flat - sections[a].firstItem)
+        return a
     }
 
-    public func frame(of path: IndexPath) -> Rect? { flatIndex(of: path).map { frames[$0] } }
+    public func frame(of path: IndexPath) -> Rect? { flatIndex(of: path).map { frame(ofFlat: $0) } }
 
     /// Largest valid root scroll offset along each axis.
     public var maxRootOffset: Point {
@@ -81,7 +139,7 @@ public final class LayoutSnapshot: Sendable {
 
     /// An item's frame in window coordinates for the given scroll offsets.
     public func windowFrame(ofFlat i: Int, offsets: ScrollOffsets) -> Rect {
-        toWindow(frames[i], pane: sections[indexPath(ofFlat: i).section].pane, offsets: offsets)
+        toWindow(frame(ofFlat: i), pane: sections[section(ofFlat: i)].pane, offsets: offsets)
     }
 
     /// Converts a rect from an item space (a pane's content, or root content) to window coordinates.
@@ -104,13 +162,13 @@ public final class LayoutSnapshot: Sendable {
     public func visibleItems(offsets: ScrollOffsets, margin: Double = 0) -> [Int] {
         var out: [Int] = []
         let view = Rect(origin: offsets.root, size: viewport).insetBy(dx: -margin, dy: -margin)
-        index.forEach(in: view, pane: nil, frames: frames) { out.append($0) }
+        forEachItem(in: view, pane: nil) { out.append($0) }
         for (k, pane) in panes.enumerated() {
             let shown = pane.frame.intersection(view)
             guard !shown.isEmpty else { continue }
             let local = Rect(x: shown.minX - pane.frame.minX, y: shown.minY - pane.frame.minY + offsets.pane(k),
                              width: shown.width, height: shown.height)
-            index.forEach(in: local, pane: k, frames: frames) { out.append($0) }
+            forEachItem(in: local, pane: k) { out.append($0) }
         }
         out.sort()
         return out
@@ -119,7 +177,7 @@ public final class LayoutSnapshot: Sendable {
     /// Flat indices of items in `pane` whose frames intersect `rect` (in that pane's item space).
     public func items(in rect: Rect, pane: Int?) -> [Int] {
         var out: [Int] = []
-        index.forEach(in: rect, pane: pane, frames: frames) { out.append($0) }
+        forEachItem(in: rect, pane: pane) { out.append($0) }
         out.sort()
         return out
     }
@@ -136,8 +194,8 @@ public final class LayoutSnapshot: Sendable {
         if !panes.isEmpty && pane == nil { return nil }
         let p = fromWindow(window, pane: pane, offsets: offsets)
         var hit: Int?
-        index.forEach(in: Rect(x: p.x, y: p.y, width: 0.001, height: 0.001), pane: pane, frames: frames) { i in
-            if frames[i].contains(p) { hit = i }
+        forEachItem(in: Rect(x: p.x, y: p.y, width: 0.001, height: 0.001), pane: pane) { i in
+            if frame(ofFlat: i).contains(p) { hit = i }
         }
         return hit.map(indexPath(ofFlat:))
     }
@@ -157,5 +215,17 @@ public struct ScrollOffsets: Hashable, Sendable {
         var o = ScrollOffsets(root: Point(x: Swift.min(Swift.max(0, root.x), m.x), y: Swift.min(Swift.max(0, root.y), m.y)))
         o.panes = layout.panes.indices.map { Swift.min(Swift.max(0, pane($0)), layout.panes[$0].maxOffset) }
         return o
+    }
+}
+
+/// The frames of a snapshot's items by flat index, whether computed or stored: reading one is O(1)
+/// for stored frames and O(log sections) for computed ones. Nothing is materialised.
+public struct ItemFrames: RandomAccessCollection, Sendable {
+    let snapshot: LayoutSnapshot
+    public var startIndex: Int { 0 }
+    public var endIndex: Int { snapshot.itemCount }
+    public subscript(i: Int) -> Rect {
+        precondition(i >= 0 && i < snapshot.itemCount, "flat index \(i) out of range")
+        return snapshot.frame(ofFlat: i)
     }
 }

@@ -23,94 +23,201 @@ public enum ModelEditError: Error, Hashable, Sendable, CustomStringConvertible {
     }
 }
 
+/// Edits check everything first and only then change the model, in place: a refused edit leaves it
+/// untouched, and an accepted one costs what it moves — it never copies the model (a value) to
+/// have something to roll back to. The `near:`/`log:` variants take where the caller last saw the
+/// item (so nothing scans 100,000 ids) and record the steps (`EditLog`) for undo and relayout.
 extension CollectionModel {
     /// Moves an item (from the top level or out of a folder) to a top-level position.
     ///
     /// `destination.item` is the index the item will have afterwards, counted in the section as it is
     /// once the item (and a folder it emptied) has been taken out: 0...count.
     public mutating func move(_ id: ItemID, to destination: IndexPath) throws(ModelEditError) {
+        var log = EditLog()
+        try move(id, to: destination, near: nil, log: &log)
+    }
+
+    /// `move(_:to:)`, looking for the item near `hint` first and logging the steps into `log`.
+    public mutating func move(_ id: ItemID, to destination: IndexPath, near hint: IndexPath?,
+                              log: inout EditLog) throws(ModelEditError) {
         precondition(destination.child == nil, "use moveIntoFolder to move into a folder")
-        var copy = self
-        let item = try copy.takeOut(id)
-        guard copy.sections.indices.contains(destination.section) else {
-            throw .unknownSection(destination.section)
+        let out = try removal(of: id, near: hint)
+        guard sections.indices.contains(destination.section) else { throw .unknownSection(destination.section) }
+        let count = sections[destination.section].items.count - out.topLevelRemovals(in: destination.section)
+        guard (0...count).contains(destination.item) else { throw .indexOutOfRange(destination) }
+        if out.path.child == nil && out.path.section == destination.section {
+            // Within a section: shift only the entries between the two places, O(distance), where
+            // remove + insert would shift the whole tail twice (a reorder near the top of a
+            // million items would move megabytes).
+            let s = destination.section
+            log.append(.removed(section: s, index: out.path.item, out.item))
+            sections[s].items.rotate(from: out.path.item, to: destination.item)
+            log.append(.inserted(section: s, index: destination.item))
+            return
         }
-        guard (0...copy.sections[destination.section].items.count).contains(destination.item) else {
-            throw .indexOutOfRange(destination)
-        }
-        copy.sections[destination.section].items.insert(item, at: destination.item)
-        self = copy
+        let item = apply(out, log: &log)
+        sections[destination.section].items.insert(item, at: destination.item)
+        log.append(.inserted(section: destination.section, index: destination.item))
     }
 
     /// Moves a plain item into a folder, at `index` among its children (nil: at the end).
     /// `index` is counted once the item has been taken out (it matters when reordering inside a folder).
     public mutating func moveIntoFolder(_ id: ItemID, folder: ItemID, at index: Int? = nil) throws(ModelEditError) {
+        var log = EditLog()
+        try moveIntoFolder(id, folder: folder, at: index, near: nil, folderNear: nil, log: &log)
+    }
+
+    public mutating func moveIntoFolder(_ id: ItemID, folder: ItemID, at index: Int?, near hint: IndexPath?,
+                                        folderNear folderHint: IndexPath?, log: inout EditLog) throws(ModelEditError) {
         guard id != folder else { throw .dropOntoItself(id) }
-        guard let moving = item(withID: id) else { throw .unknownItem(id) }
-        guard let target = item(withID: folder) else { throw .unknownItem(folder) }
+        guard let from = indexPath(of: id, near: hint), let moving = item(at: from) else { throw .unknownItem(id) }
+        guard let fp0 = indexPath(of: folder, near: folderHint), let target = item(at: fp0) else { throw .unknownItem(folder) }
         guard target.isFolder else { throw .notAFolder(folder) }
         guard !moving.isFolder else { throw .folderIntoFolder(id) }
-        var copy = self
-        let item = try copy.takeOut(id, keepingEmptyFolder: folder)
-        guard let fp = copy.indexPath(of: folder) else { throw .unknownItem(folder) }
-        let count = copy.sections[fp.section].items[fp.item].children.count
+        let out = try removal(of: id, at: from, keepingEmptyFolder: folder)
+        // Where the folder is, and how many children it has, once the item is out.
+        let shift = out.topLevelRemovals(in: fp0.section) == 1 && from.item < fp0.item ? 1 : 0
+        let fp = IndexPath(section: fp0.section, item: fp0.item - shift)
+        let count = target.children.count - (from.section == fp0.section && from.item == fp0.item && from.child != nil ? 1 : 0)
         let at = index ?? count
         guard (0...count).contains(at) else { throw .indexOutOfRange(IndexPath(section: fp.section, item: fp.item, child: at)) }
-        copy.sections[fp.section].items[fp.item].children.insert(item, at: at)
-        self = copy
+        let item = apply(out, log: &log)
+        log.append(.replaced(section: fp.section, index: fp.item, old: sections[fp.section].items[fp.item]))
+        sections[fp.section].items[fp.item].children.insert(item, at: at)
     }
 
     /// Drops an item onto another: into it when it is a folder; onto a plain item, both become a new
     /// folder in the target's place (as on a phone's home screen). Returns the receiving folder's id.
     @discardableResult
     public mutating func drop(_ id: ItemID, onto targetID: ItemID) throws(ModelEditError) -> ItemID {
+        var log = EditLog()
+        return try drop(id, onto: targetID, near: nil, targetNear: nil, log: &log)
+    }
+
+    @discardableResult
+    public mutating func drop(_ id: ItemID, onto targetID: ItemID, near hint: IndexPath?, targetNear targetHint: IndexPath?,
+                              log: inout EditLog) throws(ModelEditError) -> ItemID {
         guard id != targetID else { throw .dropOntoItself(id) }
-        guard let target = item(withID: targetID), let tp = indexPath(of: targetID) else { throw .unknownItem(targetID) }
+        guard let tp0 = indexPath(of: targetID, near: targetHint), let target = item(at: tp0) else { throw .unknownItem(targetID) }
         if target.isFolder {
-            try moveIntoFolder(id, folder: targetID)
+            try moveIntoFolder(id, folder: targetID, at: nil, near: hint, folderNear: tp0, log: &log)
             return targetID
         }
-        guard let moving = item(withID: id) else { throw .unknownItem(id) }
+        guard let from = indexPath(of: id, near: hint), let moving = item(at: from) else { throw .unknownItem(id) }
         guard !moving.isFolder else { throw .folderIntoFolder(id) }
         // A new folder forms only on top-level, movable items: inside a folder there are no folders.
-        guard tp.child == nil, target.isMovable else { throw .targetNotAccepting(targetID) }
-        var copy = self
-        let dropped = try copy.takeOut(id)
-        guard let newTP = copy.indexPath(of: targetID) else { throw .unknownItem(targetID) }
-        let folderID = copy.freshFolderID()
-        let folder = Item(id: folderID, title: "Folder", icon: "folder", color: target.color,
+        guard tp0.child == nil, target.isMovable else { throw .targetNotAccepting(targetID) }
+        let out = try removal(of: id, at: from, keepingEmptyFolder: nil)
+        let folderID = freshFolderID()
+        let shift = out.topLevelRemovals(in: tp0.section) == 1 && from.item < tp0.item ? 1 : 0
+        let tp = IndexPath(section: tp0.section, item: tp0.item - shift)
+        let dropped = apply(out, log: &log)
+        let folder = Item(id: folderID, title: "Folder", icon: "folder", rgba: target.rgba,
                           sizeHint: .square, kind: .folder, children: [target, dropped])
-        copy.sections[newTP.section].items[newTP.item] = folder
-        self = copy
+        log.append(.replaced(section: tp.section, index: tp.item, old: target))
+        sections[tp.section].items[tp.item] = folder
         return folderID
     }
 
     /// Moves an item out of its folder to a top-level position (see `move(_:to:)` for the index).
     public mutating func moveOutOfFolder(_ id: ItemID, to destination: IndexPath) throws(ModelEditError) {
-        guard let p = indexPath(of: id), p.child != nil else { throw .unknownItem(id) }
-        try move(id, to: destination)
+        var log = EditLog()
+        try moveOutOfFolder(id, to: destination, near: nil, log: &log)
     }
 
-    /// Removes an item for a move, enforcing movability; a folder it leaves empty disappears unless it
-    /// is the folder the item is about to go back into.
-    mutating func takeOut(_ id: ItemID, keepingEmptyFolder keep: ItemID? = nil) throws(ModelEditError) -> Item {
-        guard let p = indexPath(of: id), let item = item(at: p) else { throw .unknownItem(id) }
-        guard item.isMovable else { throw .notMovable(id) }
-        if let c = p.child {
-            sections[p.section].items[p.item].children.remove(at: c)
-            let folder = sections[p.section].items[p.item]
-            if folder.children.isEmpty && folder.id != keep { sections[p.section].items.remove(at: p.item) }
-        } else {
-            sections[p.section].items.remove(at: p.item)
+    public mutating func moveOutOfFolder(_ id: ItemID, to destination: IndexPath, near hint: IndexPath?,
+                                         log: inout EditLog) throws(ModelEditError) {
+        guard let p = indexPath(of: id, near: hint), p.child != nil else { throw .unknownItem(id) }
+        try move(id, to: destination, near: p, log: &log)
+    }
+
+    /// Taking an item out, checked but not yet done: where it is, and whether its folder empties away.
+    struct Removal {
+        var path: IndexPath
+        var item: Item
+        /// The item is the last child of a folder that disappears with it.
+        var folderVanishes: Bool
+
+        /// How many top-level entries of section `s` the removal takes away (0 or 1).
+        func topLevelRemovals(in s: Int) -> Int {
+            path.section == s && (path.child == nil || folderVanishes) ? 1 : 0
         }
-        return item
+    }
+
+    /// Checks that an item can be taken out for a move; a folder it leaves empty disappears unless it
+    /// is the folder the item is about to go back into.
+    func removal(of id: ItemID, near hint: IndexPath?, keepingEmptyFolder keep: ItemID? = nil) throws(ModelEditError) -> Removal {
+        guard let p = indexPath(of: id, near: hint) else { throw .unknownItem(id) }
+        return try removal(of: id, at: p, keepingEmptyFolder: keep)
+    }
+
+    func removal(of id: ItemID, at p: IndexPath, keepingEmptyFolder keep: ItemID?) throws(ModelEditError) -> Removal {
+        guard let item = item(at: p) else { throw .unknownItem(id) }
+        guard item.isMovable else { throw .notMovable(id) }
+        var vanishes = false
+        if p.child != nil {
+            let folder = sections[p.section].items[p.item]
+            vanishes = folder.children.count == 1 && folder.id != keep
+        }
+        return Removal(path: p, item: item, folderVanishes: vanishes)
+    }
+
+    /// Does a checked removal, logging its steps; returns the item taken out.
+    mutating func apply(_ r: Removal, log: inout EditLog) -> Item {
+        let s = r.path.section, i = r.path.item
+        if let c = r.path.child {
+            log.append(.replaced(section: s, index: i, old: sections[s].items[i]))
+            sections[s].items[i].children.remove(at: c)
+            if r.folderVanishes {
+                log.append(.removed(section: s, index: i, sections[s].items.remove(at: i)))
+            }
+        } else {
+            log.append(.removed(section: s, index: i, sections[s].items.remove(at: i)))
+        }
+        return r.item
     }
 
     /// The first `folder-N` id not taken: deterministic, so replays give the same ids.
+    /// Only ids starting with "folder-" are collected, so a large model costs a scan, not a set of all ids.
     func freshFolderID() -> ItemID {
-        let taken = Set(allIDs)
+        var taken = Set<Int>()
+        for s in sections {
+            for item in s.items {
+                Self.noteFolderNumber(item.id, in: &taken)
+                for c in item.children { Self.noteFolderNumber(c.id, in: &taken) }
+            }
+        }
         var n = 1
-        while taken.contains(ItemID("folder-\(n)")) { n += 1 }
+        while taken.contains(n) { n += 1 }
         return ItemID("folder-\(n)")
+    }
+
+    private static func noteFolderNumber(_ id: ItemID, in taken: inout Set<Int>) {
+        let raw = id.rawValue.utf8
+        guard raw.count > 7, raw.starts(with: "folder-".utf8) else { return }
+        let digits = raw.dropFirst(7)
+        // "folder-01" is not what `folder-\(n)` produces for any n: it never collides.
+        guard digits.first != UInt8(ascii: "0"), digits.count <= 18,
+              digits.allSatisfy({ $0 >= UInt8(ascii: "0") && $0 <= UInt8(ascii: "9") }) else { return }
+        taken.insert(digits.reduce(0) { $0 * 10 + Int($1 - UInt8(ascii: "0")) })
+    }
+}
+
+extension Array {
+    /// Moves the element at `from` to `to`, shifting those between by one place: O(|to − from|),
+    /// by moving memory (no copies, retains or releases of the shifted elements).
+    mutating func rotate(from: Int, to: Int) {
+        precondition(indices.contains(from) && indices.contains(to))
+        guard from != to else { return }
+        withUnsafeMutableBufferPointer { buffer in
+            let base = buffer.baseAddress!
+            let moving = (base + from).move()
+            if from < to {
+                (base + from).moveInitialize(from: base + from + 1, count: to - from)
+            } else {
+                (base + to + 1).moveInitialize(from: base + to, count: from - to)
+            }
+            (base + to).initialize(to: moving)
+        }
     }
 }

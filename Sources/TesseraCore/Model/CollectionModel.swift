@@ -17,15 +17,50 @@ public struct CollectionModel: Hashable, Sendable {
         return top.children.indices.contains(c) ? top.children[c] : nil
     }
 
-    /// Where the item with this id is now. A linear scan: callers on a hot path keep paths instead.
-    public func indexPath(of id: ItemID) -> IndexPath? {
-        for (s, section) in sections.enumerated() {
-            for (i, item) in section.items.enumerated() {
-                if item.id == id { return IndexPath(section: s, item: i) }
-                if item.isFolder, let c = item.children.firstIndex(where: { $0.id == id }) {
-                    return IndexPath(section: s, item: i, child: c)
+    /// Where the item with this id is now. A linear scan: callers on a hot path pass a hint
+    /// (`indexPath(of:near:)`) — where they last saw the item.
+    public func indexPath(of id: ItemID) -> IndexPath? { indexPath(of: id, near: nil) }
+
+    /// Where the item with this id is now, looking first at `hint` and then outwards from it.
+    ///
+    /// An edit moves one item and shifts its neighbours by one place, so an id seen at a path
+    /// before a few edits is found within a few steps of it: O(displacement), not O(n). Falls
+    /// back to a full scan when the id is not in the hint's section (or there is no hint).
+    public func indexPath(of id: ItemID, near hint: IndexPath?) -> IndexPath? {
+        if let h = hint, sections.indices.contains(h.section) {
+            let items = sections[h.section].items
+            if let c = h.child, items.indices.contains(h.item), items[h.item].isFolder {
+                let children = items[h.item].children
+                if children.indices.contains(c), children[c].id == id { return h }
+                if let k = children.firstIndex(where: { $0.id == id }) {
+                    return IndexPath(section: h.section, item: h.item, child: k)
                 }
             }
+            if let found = Self.search(items, for: id, around: h.item, section: h.section) { return found }
+        }
+        for (s, section) in sections.enumerated() where s != hint?.section {
+            if let found = Self.search(section.items, for: id, around: 0, section: s) { return found }
+        }
+        return nil
+    }
+
+    /// Searches one section outwards from `start` (alternating after/before), looking into folders.
+    static func search(_ items: [Item], for id: ItemID, around start: Int, section s: Int) -> IndexPath? {
+        let n = items.count
+        guard n > 0 else { return nil }
+        func check(_ i: Int) -> IndexPath? {
+            let item = items[i]
+            if item.id == id { return IndexPath(section: s, item: i) }
+            if item.isFolder, let c = item.children.firstIndex(where: { $0.id == id }) {
+                return IndexPath(section: s, item: i, child: c)
+            }
+            return nil
+        }
+        let origin = Swift.min(Swift.max(start, 0), n - 1)
+        var lo = origin - 1, hi = origin
+        while lo >= 0 || hi < n {
+            if hi < n { if let p = check(hi) { return p }; hi += 1 }
+            if lo >= 0 { if let p = check(lo) { return p }; lo -= 1 }
         }
         return nil
     }

@@ -17,6 +17,10 @@ public struct SizeHint: Hashable, Sendable {
 }
 
 /// One thing in the collection: a plain item, or a folder holding plain items.
+///
+/// Kept small (72 bytes, no heap for ids and titles up to 15 UTF-8 bytes) because a collection
+/// holds one per entry: 100,000 items are 7 MB. The colour is stored as 8-bit RGBA — exactly what
+/// the state file can say (`#rrggbb[aa]`) — and widened to a `Color` on reading.
 public struct Item: Hashable, Sendable {
     public enum Kind: String, Hashable, Sendable { case item, folder }
 
@@ -24,18 +28,41 @@ public struct Item: Hashable, Sendable {
     public var title: String
     /// Name of an icon in the asset folder, without extension (e.g. "star").
     public var icon: String
-    public var color: Color
+    /// The items inside a folder; always empty for a plain item. Never contains a folder.
+    public var children: [Item]
     public var sizeHint: SizeHint
+    /// The tile colour as 0xRRGGBBAA.
+    public var rgba: UInt32
     /// Finished items stay where they are: they cannot be lifted or moved (seed 003).
     public var done: Bool
     public var kind: Kind
-    /// The items inside a folder; always empty for a plain item. Never contains a folder.
-    public var children: [Item]
 
     public init(id: ItemID, title: String, icon: String = "", color: Color = .white,
                 sizeHint: SizeHint = .square, done: Bool = false, kind: Kind = .item, children: [Item] = []) {
-        self.id = id; self.title = title; self.icon = icon; self.color = color
+        self.init(id: id, title: title, icon: icon, rgba: Item.pack(color), sizeHint: sizeHint, done: done,
+                  kind: kind, children: children)
+    }
+
+    /// The compact initialiser: the colour already packed as 0xRRGGBBAA.
+    public init(id: ItemID, title: String, icon: String, rgba: UInt32, sizeHint: SizeHint = .square,
+                done: Bool = false, kind: Kind = .item, children: [Item] = []) {
+        self.id = id; self.title = title; self.icon = icon; self.rgba = rgba
         self.sizeHint = sizeHint; self.done = done; self.kind = kind; self.children = children
+    }
+
+    /// The tile colour (8 bits per channel, as stored).
+    public var color: Color {
+        get {
+            Color(red: Double(rgba >> 24) / 255, green: Double((rgba >> 16) & 0xff) / 255,
+                  blue: Double((rgba >> 8) & 0xff) / 255, alpha: Double(rgba & 0xff) / 255)
+        }
+        set { rgba = Item.pack(newValue) }
+    }
+
+    /// 0xRRGGBBAA of a colour, each channel rounded to 8 bits.
+    public static func pack(_ c: Color) -> UInt32 {
+        func byte(_ v: Double) -> UInt32 { UInt32((Swift.min(Swift.max(v, 0), 1) * 255).rounded()) }
+        return byte(c.red) << 24 | byte(c.green) << 16 | byte(c.blue) << 8 | byte(c.alpha)
     }
 
     public var isFolder: Bool { kind == .folder }

@@ -66,26 +66,53 @@ public enum SampleData {
 
     /// `count` plain demo items spread over `sections` sections, deterministic for a seed:
     /// varied titles, icons, colours and heights; one item in 23 is done.
+    ///
+    /// Item i (from 0) is `item-(i+1)`, titled "<word> (i+1)". Built for speed (100,000 items in
+    /// a few ms): ids and titles are written digit by digit into inline strings instead of going
+    /// through string interpolation, and the palette is parsed once.
     public static func generated(count: Int, sections sectionCount: Int = 3, seed: UInt64 = 1) -> CollectionModel {
         precondition(count >= 0 && sectionCount >= 1)
         var rng = SeededRandom(seed: seed)
-        let titles = ["Item", "Note", "Photo", "Task", "项目", "笔记", "照片", "任务"]
+        let titles: [[UInt8]] = ["Item", "Note", "Photo", "Task", "项目", "笔记", "照片", "任务"].map { Array(($0 + " ").utf8) }
+        let idPrefix = Array("item-".utf8)
+        let colours = palette.map { Item.pack(Color(hex: $0)!) }
         let names = ["Today", "Next", "Later", "Someday", "Archive"]
-        var sections: [Section] = (0..<sectionCount).map { s in
+        let perSection = Swift.max((count + sectionCount - 1) / Swift.max(sectionCount, 1), 1)
+        var sections: [Section] = []
+        sections.reserveCapacity(sectionCount)
+        var i = 0
+        for s in 0..<sectionCount {
             let name = s < names.count ? names[s] : "Section \(s + 1)"
-            return Section(id: "section-\(s + 1)", title: name, items: [])
-        }
-        let perSection = (count + sectionCount - 1) / Swift.max(sectionCount, 1)
-        for i in 0..<count {
-            let r = rng.next()
-            let item = Item(id: ItemID("item-\(i + 1)"),
-                            title: "\(titles[Int(r % UInt64(titles.count))]) \(i + 1)",
-                            icon: icons[Int((r >> 8) % UInt64(icons.count))],
-                            color: Color(hex: palette[Int((r >> 16) % UInt64(palette.count))])!,
-                            sizeHint: SizeHint(aspect: 0.6 + Double((r >> 24) % 100) / 100),
-                            done: i % 23 == 22)
-            sections[Swift.min(i / Swift.max(perSection, 1), sectionCount - 1)].items.append(item)
+            let end = s == sectionCount - 1 ? count : Swift.min(count, i + perSection)
+            var items: [Item] = []
+            items.reserveCapacity(Swift.max(0, end - i))
+            while i < end {
+                let r = rng.next()
+                items.append(Item(id: ItemID(numbered(idPrefix, i + 1)),
+                                  title: numbered(titles[Int(r % UInt64(titles.count))], i + 1),
+                                  icon: icons[Int((r >> 8) % UInt64(icons.count))],
+                                  rgba: colours[Int((r >> 16) % UInt64(colours.count))],
+                                  sizeHint: SizeHint(aspect: 0.6 + Double((r >> 24) % 100) / 100),
+                                  done: i % 23 == 22))
+                i += 1
+            }
+            sections.append(Section(id: "section-\(s + 1)", title: name, items: items))
         }
         return CollectionModel(sections: sections)
+    }
+
+    /// `prefix` followed by the decimal digits of `n` (n >= 0), as a String.
+    static func numbered(_ prefix: [UInt8], _ n: Int) -> String {
+        var digits = 1, m = n
+        while m >= 10 { m /= 10; digits += 1 }
+        return String(unsafeUninitializedCapacity: prefix.count + digits) { buffer in
+            for (k, b) in prefix.enumerated() { buffer[k] = b }
+            var v = n, k = prefix.count + digits - 1
+            repeat {
+                buffer[k] = UInt8(ascii: "0") + UInt8(v % 10)
+                v /= 10; k -= 1
+            } while v > 0
+            return prefix.count + digits
+        }
     }
 }

@@ -42,8 +42,8 @@ extension Engine {
                 if let k = pane { nodes.append(.pushClip(snapshot.toWindow(snapshot.panes[k].frame, pane: nil, offsets: offsets))) }
                 currentPane = .some(pane)
             }
-            let id = flatIDs[i]
-            guard id != hidden, let item = model.item(at: snapshot.indexPath(ofFlat: i)) else { continue }
+            guard let item = model.item(at: snapshot.indexPath(ofFlat: i)), item.id != hidden else { continue }
+            let id = item.id
             let frame = motions.drawn(id, frame: snapshot.windowFrame(ofFlat: i, offsets: offsets), at: now)
             nodes.append(.cell(cellNode(item, frame: frame)))
         }
@@ -51,12 +51,12 @@ extension Engine {
         if let bar = gapIndicator(style: style) { nodes.append(.box(bar)) }
         nodes += scrollIndicators(style: style)
         switch overlay {
-        case .detail(let id)?: if let item = model.item(withID: id) { nodes += detailView(item, style: style) }
+        case .detail(let id)?: if let item = item(withID: id) { nodes += detailView(item, style: style) }
         case .folder(let id)?: if let view = folderView(id) { nodes += folderPanel(view, hidden: hidden, style: style) }
         case nil: break
         }
         // The carried snapshot on top of everything.
-        if case .lifted(let l) = phase, let item = model.item(withID: l.id), let f = liftedFrame {
+        if case .lifted(let l) = phase, let item = item(withID: l.id), let f = liftedFrame {
             var node = cellNode(item, frame: f)
             node.isLifted = true
             node.isPressed = false
@@ -128,11 +128,11 @@ extension Engine {
         var nodes: [SceneNode] = [
             .box(BoxNode(frame: Rect(origin: .zero, size: viewport), color: style.scrim)),
             .box(BoxNode(frame: view.panel, color: style.panel.withAlpha(0.97), cornerRadius: 22)),
-            .label(LabelNode(frame: view.titleFrame, text: model.item(withID: view.folder)?.title ?? "", style: .folderTitle)),
+            .label(LabelNode(frame: view.titleFrame, text: item(withID: view.folder)?.title ?? "", style: .folderTitle)),
             .pushClip(view.panel),
         ]
         for id in view.children where id != hidden {
-            guard let item = model.item(withID: id), let f = view.frames[id] else { continue }
+            guard let item = item(withID: id), let f = view.frames[id] else { continue }
             nodes.append(.cell(cellNode(item, frame: motions.drawn(id, frame: f, at: now))))
         }
         if case .lifted(let l) = phase, l.folder == view.folder, let h = l.hover, case .gap(_, let i) = h.target,
@@ -166,11 +166,11 @@ extension Engine {
     var cursor: CursorShape {
         switch phase {
         case .lifted: return .closedHand
-        case .pressed(let p) where !p.moved: return model.item(withID: p.id)?.isMovable == true ? .openHand : .notAllowed
+        case .pressed(let p) where !p.moved: return item(withID: p.id)?.isMovable == true ? .openHand : .notAllowed
         default:
             guard let p = pointer else { return .arrow }
             if case .folder(let fid)? = overlay {
-                guard let id = folderView(fid)?.child(at: p), let item = model.item(withID: id) else { return .arrow }
+                guard let id = folderView(fid)?.child(at: p), let item = item(withID: id) else { return .arrow }
                 return item.isMovable ? .openHand : .arrow
             }
             guard overlay == nil, let item = item(at: p) else { return .arrow }

@@ -1,0 +1,54 @@
+/// Programmatic edits: a batch of model edits followed by one relayout that costs what moved
+/// (UICollectionView's `performBatchUpdates`). A drag's reorders go through the same path.
+extension Engine {
+    /// Applies `body`'s edits to the model, then relays out once. With `animated`, cells that were
+    /// on screen slide from where they were drawn and cells coming into view slide in from their
+    /// old slots (found through the batch's `EditLog`, not by searching ids).
+    ///
+    /// Edits that succeed before one throws stay applied (and are laid out); the error is rethrown.
+    /// Outside a drag, a batch that changed the model emits `.commit`. During a drag, the edits join
+    /// the drag's: cancelling the drag undoes them too.
+    @discardableResult
+    public mutating func update<R, E: Error>(at t: Double, animated: Bool = true,
+                                             _ body: (inout ModelUpdates) throws(E) -> R) throws(E) -> R {
+        let before = animated ? drawnFrames(at: t) : [:]
+        // Hand the model over (not a copy: the engine lets go of it first), so editing it moves
+        // only what the edits move.
+        var updates = ModelUpdates(model: model)
+        model = CollectionModel(sections: [])
+        let result: Result<R, E>
+        do throws(E) { result = .success(try body(&updates)) } catch { result = .failure(error) }
+        model = updates.model
+        if !updates.log.isEmpty {
+            relayout(at: t, animated: animated, log: updates.log, drawnBefore: before)
+            if case .lifted(var l) = phase {
+                l.edits.append(contentsOf: updates.log)
+                phase = .lifted(l)
+            } else {
+                effects.append(.commit)
+            }
+        }
+        return try result.get()
+    }
+
+    /// Moves an item to a top-level position (see `CollectionModel.move(_:to:)` for the index) and
+    /// relays out incrementally: O(items on screen) for a grid, whatever the collection's size.
+    public mutating func move(_ id: ItemID, to destination: IndexPath, at t: Double, animated: Bool = true) throws(ModelEditError) {
+        try move(id, to: destination, near: nil, at: t, animated: animated)
+    }
+
+    /// `move(_:to:at:animated:)` with where the item was last seen; keeps following it.
+    mutating func move(_ id: ItemID, to destination: IndexPath, near hint: IndexPath?, at t: Double,
+                       animated: Bool) throws(ModelEditError) {
+        let from = hint ?? locate(id)
+        try update(at: t, animated: animated) { (u: inout ModelUpdates) throws(ModelEditError) in
+            try u.move(id, to: destination, near: from)
+        }
+        if case .lifted(var l) = phase, l.id == id {
+            l.path = destination
+            phase = .lifted(l)
+        } else {
+            remember(id, at: destination)
+        }
+    }
+}
