@@ -65,6 +65,12 @@ public enum SceneDamage {
         let delta = scrollDelta(pairs, new, pixelScale: pixelScale, window: window)
         for p in pairs {
             if p.unchanged && DrawnNode.same(p.moved, delta) { continue }
+            if delta != .zero, p.unchanged, p.moved == .zero,
+               let bands = stillOpaqueBoxDamage(new.drawn[p.new], in: new.scene, delta: delta,
+                                                movedBounds: old.drawn[p.old].bounds.offsetBy(dx: delta.x, dy: delta.y)) {
+                for band in bands { damage.add(band) }
+                continue
+            }
             damage.add(new.drawn[p.new].bounds)
             damage.add(old.drawn[p.old].bounds.offsetBy(dx: delta.x, dy: delta.y))
         }
@@ -98,6 +104,33 @@ public enum SceneDamage {
         // Keep at least a quarter of the window, or a repaint is as cheap as the copy.
         guard Swift.abs(d.x) <= window.width * 0.75, Swift.abs(d.y) <= window.height * 0.75 else { return .zero }
         return d
+    }
+
+    /// A solid opaque box that stays put while the content scrolls (a section background larger
+    /// than the window, a board column) is one colour inside: where both a pixel and its copy
+    /// source lie inside it, the copy brought that colour (or nodes that moved with the copy, or
+    /// nodes damaged on their own). Only the rest of where it is, and of where the copy carried its
+    /// old pixels (`movedBounds`), is wrong. Nil when the rule does not apply (translucent, not a box).
+    static func stillOpaqueBoxDamage(_ node: DrawnNode, in scene: Scene, delta: Point, movedBounds: Rect) -> [Rect]? {
+        guard case .box(let box) = scene.nodes[node.index], box.color.alpha >= 1 else { return nil }
+        // The uniform inside: clear of the rounded corners and the antialiased edge.
+        let inset = Swift.max(box.cornerRadius, 0) + 1
+        var inside = box.frame.insetBy(dx: inset, dy: inset)
+        if let clip = node.clip { inside = inside.intersection(clip) }
+        let keep = inside.intersection(inside.offsetBy(dx: delta.x, dy: delta.y))
+        return subtract(keep, from: node.bounds) + subtract(keep, from: movedBounds)
+    }
+
+    /// `a` minus `b`, as up to four rects (bands above, below, left and right of `b`).
+    static func subtract(_ b: Rect, from a: Rect) -> [Rect] {
+        let b = b.intersection(a)
+        guard !b.isEmpty else { return [a] }
+        var out: [Rect] = []
+        if b.minY > a.minY { out.append(Rect(x: a.minX, y: a.minY, width: a.width, height: b.minY - a.minY)) }
+        if b.maxY < a.maxY { out.append(Rect(x: a.minX, y: b.maxY, width: a.width, height: a.maxY - b.maxY)) }
+        if b.minX > a.minX { out.append(Rect(x: a.minX, y: b.minY, width: b.minX - a.minX, height: b.height)) }
+        if b.maxX < a.maxX { out.append(Rect(x: b.maxX, y: b.minY, width: a.maxX - b.maxX, height: b.height)) }
+        return out
     }
 
     /// The parts of `area` that a copy by (dx, dy) leaves without valid pixels.
