@@ -38,6 +38,20 @@ final class IconCache {
 
     func path(for name: String) -> String { "\(iconDirectory)/\(name).png" }
 
+    /// Decodes every `*.png` in the icon folder now (the icon set is small), so drawing never
+    /// waits for a decode.
+    func decodeAll() {
+        guard reportsEachIcon, let dir = opendir(iconDirectory) else { return }
+        defer { closedir(dir) }
+        while let entry = readdir(dir) {
+            let name = withUnsafeBytes(of: entry.pointee.d_name) { raw in
+                String(decoding: raw.prefix { $0 != 0 }, as: UTF8.self)
+            }
+            guard name.hasSuffix(".png"), !name.hasPrefix(".") else { continue }
+            _ = original(String(name.dropLast(4)))
+        }
+    }
+
     /// The decoded icon, or nil (after one report on stderr) when it cannot be loaded.
     func original(_ name: String) -> OpaquePointer? {
         if let known = originals[name] { return known }

@@ -16,11 +16,17 @@ public final class SceneRenderer {
     private var clipStack: [Rect] = []
 
     /// `assetDirectory` holds `icons/<name>.png`.
-    public init(assetDirectory: String) {
+    /// With `warm`, also loads what a first frame needs: every icon in the folder is decoded and
+    /// each text style's fonts (Latin and CJK) are loaded. See ``RendererWarmUp``.
+    public init(assetDirectory: String, warm: Bool = false) {
         icons = IconCache(assetDirectory: assetDirectory)
         text = TextRenderer()
         cells = CellPainter(icons: icons, text: text)
         clipStack.reserveCapacity(8)
+        if warm {
+            icons.decodeAll()
+            text.loadFonts()
+        }
     }
 
     /// Paints `scene` over everything in `cr`'s clip.

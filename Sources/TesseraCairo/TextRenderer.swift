@@ -72,6 +72,14 @@ final class TextRenderer {
         pango_cairo_show_layout(cr, entry.layout)
     }
 
+    /// Lays out a sample in every style, Latin and Chinese, so fontconfig, the fonts and their
+    /// fallbacks are loaded before the first frame needs them.
+    func loadFonts() {
+        let styles: [TextStyle] = [.cellTitle, .rowTitle, .badge, .label(.header), .label(.footer), .label(.listTitle),
+                                   .label(.banner), .label(.detailTitle), .label(.folderTitle)]
+        for style in styles { _ = layout("Item 0123456789 今天接下来以后", width: 400, style: style) }
+    }
+
     private func font(for style: TextStyle) -> OpaquePointer {
         if let f = fonts[style] { return f }
         let f = pango_font_description_from_string(TextStyle.families)!

@@ -38,7 +38,8 @@ public final class X11Shell {
     /// Throws ``X11ShellError`` with a one-line description when the display cannot be opened or its
     /// visual cannot be used.
     public static func open(displayName: String?, size: Size, scale: Double?,
-                            assetDirectory: String = defaultAssetDirectory) throws -> X11Shell {
+                            assetDirectory: String = defaultAssetDirectory,
+                            renderer: RendererWarmUp? = nil) throws -> X11Shell {
         X11ErrorHandling.install()
         guard let display = XOpenDisplay(displayName) else {
             let env = getenv("DISPLAY").map { String(cString: $0) }
@@ -54,11 +55,11 @@ public final class X11Shell {
         }
         let resolved = max(0.5, min(scale ?? DisplayScale.fromResources(display), 8))
         return X11Shell(display: display, screen: screen, visual: visual, depth: depth,
-                        size: size, scale: resolved, assetDirectory: assetDirectory)
+                        size: size, scale: resolved, assetDirectory: assetDirectory, warmUp: renderer)
     }
 
     private init(display: OpaquePointer, screen: Int32, visual: UnsafeMutablePointer<Visual>, depth: Int32,
-                 size: Size, scale: Double, assetDirectory: String) {
+                 size: Size, scale: Double, assetDirectory: String, warmUp: RendererWarmUp?) {
         self.display = display
         self.visual = visual
         self.depth = depth
@@ -85,7 +86,7 @@ public final class X11Shell {
         XSetWMProtocols(display, window, &wmDelete, 1)
         translator = EventTranslator(scale: scale, wmProtocols: wmProtocols, wmDeleteWindow: wmDelete)
         cursors = CursorSet(display: display)
-        renderer = SceneRenderer(assetDirectory: assetDirectory)
+        renderer = warmUp?.finish() ?? SceneRenderer(assetDirectory: assetDirectory)
         signals = SignalPipe()
         setWindowProperties(minimum: Size(width: 320, height: 240))
     }

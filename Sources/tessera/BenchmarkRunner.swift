@@ -1,4 +1,5 @@
 import Foundation
+import TesseraCairo
 import TesseraCore
 import TesseraX11
 
@@ -46,6 +47,9 @@ final class BenchmarkRunner {
         report.set("renderer", "cairo-image")
         report.set("n", config.items)
 
+        // Fonts and icons load on a second thread while the model is built and the window made.
+        let warmUp = RendererWarmUp(assetDirectory: AssetLocator.find())
+
         // Populate: the model, as the peers build their item models.
         let tp = BenchClock.ms()
         let model = SampleData.generated(count: config.items, sections: 1)
@@ -60,7 +64,8 @@ final class BenchmarkRunner {
 
         let shell: X11Shell
         do {
-            shell = try X11Shell.open(displayName: nil, size: config.size, scale: 1, assetDirectory: AssetLocator.find())
+            shell = try X11Shell.open(displayName: nil, size: config.size, scale: 1, assetDirectory: AssetLocator.find(),
+                                      renderer: warmUp)
         } catch {
             FileHandle.standardError.write(Data("\(error)\n".utf8))
             return 1

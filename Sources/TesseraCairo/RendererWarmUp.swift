@@ -1,0 +1,42 @@
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// Builds a ``SceneRenderer`` on a thread of its own while the host does its other start-up work
+/// (reading the state, connecting to X, creating the window), so the first frame does not wait for
+/// fontconfig, font loading or PNG decoding.
+///
+/// The renderer is touched only by the warm-up thread until ``finish()`` joins it; from then on
+/// only by the caller's thread. The join orders every write of the one before every read of the
+/// other, so no Pango or Cairo object is ever used from two threads at once.
+public final class RendererWarmUp: @unchecked Sendable {
+    private var thread = pthread_t()
+    private var renderer: SceneRenderer?
+    private let assetDirectory: String
+    private var started = false
+
+    /// Starts warming a renderer for `assetDirectory` (holding `icons/<name>.png`).
+    public init(assetDirectory: String) {
+        self.assetDirectory = assetDirectory
+        let box = Unmanaged.passRetained(self)
+        started = pthread_create(&thread, nil, { arg in
+            let me = Unmanaged<RendererWarmUp>.fromOpaque(arg!).takeRetainedValue()
+            me.renderer = SceneRenderer(assetDirectory: me.assetDirectory, warm: true)
+            return nil
+        }, box.toOpaque()) == 0
+        // Without a thread, warm up on the caller's thread when asked.
+        if !started { box.release() }
+    }
+
+    /// Waits for the warm-up and returns the renderer (built here if the thread could not start).
+    public func finish() -> SceneRenderer {
+        if started {
+            pthread_join(thread, nil)
+            started = false
+        }
+        if let r = renderer { return r }
+        let r = SceneRenderer(assetDirectory: assetDirectory)
+        renderer = r
+        return r
+    }
+}
