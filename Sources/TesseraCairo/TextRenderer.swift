@@ -25,7 +25,9 @@ final class TextRenderer {
     private var fonts: [TextStyle: OpaquePointer] = [:]
     private let layouts: LRUCache<Key, Layout>
 
-    init(capacity: Int = 1024) {
+    /// Layouts are only needed while a cell's image is painted (cells are then blitted), so a few
+    /// hundred cover a screenful and what scrolls in.
+    init(capacity: Int = 256) {
         let fontMap = pango_cairo_font_map_get_default()!
         context = pango_font_map_create_context(fontMap)!
         let options = cairo_font_options_create()!
@@ -72,12 +74,13 @@ final class TextRenderer {
         pango_cairo_show_layout(cr, entry.layout)
     }
 
-    /// Lays out a sample in every style, Latin and Chinese, so fontconfig, the fonts and their
-    /// fallbacks are loaded before the first frame needs them.
+    /// Lays out a sample in the cell and header styles so fontconfig and the Latin fonts are
+    /// loaded before the first frame needs them. Fallback fonts (Chinese) load when a title needs
+    /// them: a CJK face costs megabytes of memory a Latin-only collection never uses.
     func loadFonts() {
-        let styles: [TextStyle] = [.cellTitle, .rowTitle, .badge, .label(.header), .label(.footer), .label(.listTitle),
-                                   .label(.banner), .label(.detailTitle), .label(.folderTitle)]
-        for style in styles { _ = layout("Item 0123456789 今天接下来以后", width: 400, style: style) }
+        for style in [TextStyle.cellTitle, .label(.header), .label(.footer)] {
+            _ = layout("Item 0123456789", width: 400, style: style)
+        }
     }
 
     private func font(for style: TextStyle) -> OpaquePointer {
