@@ -105,8 +105,20 @@ final class IconCache {
         let pw = max(1, Int((w * pixelScale).rounded())), ph = max(1, Int((h * pixelScale).rounded()))
         let surface = scaledCopy(name, src, width: pw, height: ph)
         cairo_save(cr)
-        cairo_translate(cr, target.minX, target.minY)
-        cairo_scale(cr, w / Double(pw), h / Double(ph))
+        var m = cairo_matrix_t()
+        cairo_get_matrix(cr, &m)
+        if m.xy == 0, m.yx == 0, abs(m.xx - pixelScale) < 1e-9, abs(m.yy - pixelScale) < 1e-9 {
+            // Untransformed (but for the scale and a translation): put the pre-scaled icon on whole
+            // device pixels, 1:1. A fractional offset or a 1.008 scale would send every pixel
+            // through pixman's slow resampling path, for a blurrier icon.
+            var x = target.minX, y = target.minY
+            cairo_user_to_device(cr, &x, &y)
+            cairo_identity_matrix(cr)
+            cairo_translate(cr, x.rounded(), y.rounded())
+        } else {
+            cairo_translate(cr, target.minX, target.minY)
+            cairo_scale(cr, w / Double(pw), h / Double(ph))
+        }
         if let tint {
             CairoPath.setColor(cr, tint, alpha: alpha)
             cairo_mask_surface(cr, surface, 0, 0)
