@@ -36,7 +36,7 @@ public struct MasonryLayout: CollectionLayout, Hashable {
         var sections: [SectionGeometry] = []
         var index = SpatialIndex()
         var cursor = 0.0
-        var columnItems = [[Int]](repeating: [], count: n)
+        var columnItems = [[Int32]](repeating: [], count: n)
 
         for section in model.sections {
             let sectionStart = cursor
@@ -50,7 +50,8 @@ public struct MasonryLayout: CollectionLayout, Hashable {
             var heights = [Double](repeating: cursor + spacing, count: n)
             for k in 0..<n { columnItems[k].removeAll(keepingCapacity: true) }
             var reach = itemWidth
-            for (i, item) in section.items.enumerated() {
+            for k in 0..<n { columnItems[k].reserveCapacity(section.items.count / n + 1) }
+            for i in section.items.indices {
                 let col: Int
                 switch placement {
                 case .roundRobin: col = i % n
@@ -59,17 +60,13 @@ public struct MasonryLayout: CollectionLayout, Hashable {
                     for k in 1..<n where heights[k] < heights[best] { best = k }
                     col = best
                 }
-                let h = itemWidth * item.sizeHint.aspect
+                let h = itemWidth * section.items[i].sizeHint.aspect
                 frames.append(Rect(x: spacing + Double(col) * (itemWidth + spacing), y: heights[col], width: itemWidth, height: h))
-                columnItems[col].append(frames.count - 1)
+                columnItems[col].append(Int32(frames.count - 1))
                 heights[col] += h + spacing
                 reach = Swift.max(reach, h)
             }
-            for k in 0..<n where !columnItems[k].isEmpty {
-                index.beginRun(pane: nil, axis: .vertical)
-                for i in columnItems[k] { index.addBand(lo: frames[i].minY, hi: frames[i].maxY, items: CollectionOfOne(i)) }
-                index.endRun()
-            }
+            for k in 0..<n { index.addColumn(pane: nil, axis: .vertical, items: columnItems[k]) }
             // An empty section keeps room for half a tile, so items can be dropped into it.
             cursor = section.items.isEmpty ? cursor + spacing * 2 + itemWidth / 2 : heights.max()!
             let itemArea = Rect(x: 0, y: itemsStart, width: width, height: cursor - itemsStart)
