@@ -43,6 +43,34 @@ enum LayoutBenchmark {
             _ = Engine(model: model, layout: FlowLayout(), viewport: config.size).flatIDs.count
         }
         report.set("\(prefix)_engine_init_ms", ms, digits: 1)
+        sweep(config, into: &report, median: median)
         return report
+    }
+
+    /// Every layout at 1k, 10k, 100k and 1M items (up to --layout-items): the layout time, and the
+    /// mean time of a window-sized items-in-rect query at random scroll positions (what a frame asks).
+    static func sweep(_ config: BenchConfig, into report: inout BenchReport, median: (() -> Void) -> Double) {
+        let layouts: [(String, any CollectionLayout)] = [("flow", FlowLayout()), ("masonry", MasonryLayout()), ("board", BoardLayout())]
+        for n in [1_000, 10_000, 100_000, 1_000_000] where n <= config.layoutItems {
+            let model = SampleData.generated(count: n)
+            let label = n >= 1_000_000 ? "\(n / 1_000_000)m" : "\(n / 1000)k"
+            for (name, layout) in layouts {
+                var snapshot: LayoutSnapshot?
+                let ms = median { snapshot = layout.snapshot(of: model, viewport: config.size) }
+                report.set("sweep_\(label)_\(name)_layout_ms", ms, digits: 2)
+                guard let l = snapshot else { continue }
+                var rng = SeededRandom(seed: 7)
+                let queries = 2000
+                let pane: Int? = l.panes.isEmpty ? nil : 0
+                var found = 0
+                let t = BenchClock.ms()
+                for _ in 0..<queries {
+                    let y = Double(rng.next() % UInt64(Swift.max(1, Int(l.contentSize.height))))
+                    found += l.items(in: Rect(x: 0, y: y, width: config.size.width, height: config.size.height), pane: pane).count
+                }
+                report.set("sweep_\(label)_\(name)_query_us", (BenchClock.ms() - t) * 1000 / Double(queries), digits: 2)
+                report.set("sweep_\(label)_\(name)_query_items", found / queries)
+            }
+        }
     }
 }
