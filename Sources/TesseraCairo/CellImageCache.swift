@@ -34,31 +34,12 @@ final class CellImageCache {
     /// `cr` carries the renderer's scale transform (logical pixels).
     func draw(_ cell: CellNode, cr: OpaquePointer, pixelScale: Double, paint: (CellNode, OpaquePointer) -> Void) {
         let f = cell.frame
-        // Room around the tile for what it paints outside (rings, badges): see CellNode.paintMargin.
         let margin = cell.paintMargin
-        var canonical = cell
-        canonical.frame = Rect(x: margin, y: margin, width: f.width, height: f.height)
-        let key = Key(cell: canonical, pixelScale: pixelScale)
-        let image: OpaquePointer
-        if let hit = images[key] {
-            image = hit
-        } else {
-            let w = Int32(((f.width + 2 * margin) * pixelScale).rounded(.up))
-            let h = Int32(((f.height + 2 * margin) * pixelScale).rounded(.up))
-            guard w > 0, h > 0, let s = cairo_image_surface_create(CAIRO_FORMAT_ARGB32, w, h),
-                  cairo_surface_status(s) == CAIRO_STATUS_SUCCESS else {
-                paint(cell, cr)
-                return
-            }
-            cairo_surface_set_device_scale(s, pixelScale, pixelScale)
-            let icr = cairo_create(s)!
-            paint(canonical, icr)
-            cairo_destroy(icr)
-            cairo_surface_flush(s)
-            images.insert(s, for: key)
-            misses += 1
-            image = s
+        guard let (image, fresh) = image(for: cell, pixelScale: pixelScale, paint: paint) else {
+            paint(cell, cr)
+            return
         }
+        if fresh { misses += 1 }
         // Whole device pixels: a 1:1 copy with no resampling. The device position comes from the
         // context's matrix, so a caller's translation (a tile of a large window) is kept.
         var x = f.minX - margin, y = f.minY - margin
@@ -70,6 +51,35 @@ final class CellImageCache {
         cairo_rectangle(cr, x, y, Double(cairo_image_surface_get_width(image)), Double(cairo_image_surface_get_height(image)))
         cairo_fill(cr)
         cairo_restore(cr)
+    }
+
+    /// Paints `cell`'s image ahead of need; returns whether it had to (false when cached).
+    func prepare(_ cell: CellNode, pixelScale: Double, paint: (CellNode, OpaquePointer) -> Void) -> Bool {
+        image(for: cell, pixelScale: pixelScale, paint: paint)?.fresh ?? false
+    }
+
+    /// The cached image of `cell` (`fresh` when it was painted with `paint` just now); nil when no
+    /// image can be made (the caller paints directly).
+    private func image(for cell: CellNode, pixelScale: Double,
+                       paint: (CellNode, OpaquePointer) -> Void) -> (image: OpaquePointer, fresh: Bool)? {
+        let f = cell.frame
+        // Room around the tile for what it paints outside (rings, badges): see CellNode.paintMargin.
+        let margin = cell.paintMargin
+        var canonical = cell
+        canonical.frame = Rect(x: margin, y: margin, width: f.width, height: f.height)
+        let key = Key(cell: canonical, pixelScale: pixelScale)
+        if let hit = images[key] { return (hit, false) }
+        let w = Int32(((f.width + 2 * margin) * pixelScale).rounded(.up))
+        let h = Int32(((f.height + 2 * margin) * pixelScale).rounded(.up))
+        guard w > 0, h > 0, let s = cairo_image_surface_create(CAIRO_FORMAT_ARGB32, w, h),
+              cairo_surface_status(s) == CAIRO_STATUS_SUCCESS else { return nil }
+        cairo_surface_set_device_scale(s, pixelScale, pixelScale)
+        let icr = cairo_create(s)!
+        paint(canonical, icr)
+        cairo_destroy(icr)
+        cairo_surface_flush(s)
+        images.insert(s, for: key)
+        return (s, true)
     }
 
     /// How many cells were painted afresh since the last call.

@@ -85,6 +85,26 @@ public final class SceneRenderer {
         cairo_restore(cr)
     }
 
+    /// Paints up to `limit` of `cells` that have no cached image yet into the cache, nearest to the
+    /// window first; returns how many it painted. For idle time between frames (`Scene.upcoming`).
+    @discardableResult
+    public func prefetch(_ cells: [CellNode], size: Size, scale: Double, limit: Int) -> Int {
+        guard limit > 0, !cells.isEmpty else { return 0 }
+        let window = Rect(origin: .zero, size: size)
+        func distance(_ c: CellNode) -> Double {
+            let f = c.frame
+            return Swift.max(0, window.minY - f.maxY, f.minY - window.maxY) + Swift.max(0, window.minX - f.maxX, f.minX - window.maxX)
+        }
+        var painted = 0
+        for cell in cells.sorted(by: { distance($0) < distance($1) }) where CellImageCache.isCacheable(cell) {
+            guard painted < limit else { break }
+            if cellImages.prepare(cell, pixelScale: scale, paint: { [cells = self.cells] c, target in
+                cells.paint(c, cr: target, pixelScale: scale)
+            }) { painted += 1 }
+        }
+        return painted
+    }
+
     /// Cells painted afresh (not from their cached image) since the last call.
     public func takeCellImageMisses() -> Int { cellImages.takeMisses() }
 

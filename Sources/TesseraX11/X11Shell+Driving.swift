@@ -52,6 +52,14 @@ extension X11Shell {
         (frames.lastPaintedArea, frames.lastCopied)
     }
 
+    /// Idle-time work after a frame: paints up to `limit` of the shown scene's upcoming cells into
+    /// the cell image cache (see `Scene.upcoming`); returns how many it painted.
+    @discardableResult
+    public func prefetch(limit: Int) -> Int {
+        guard let scene = frames.shown else { return 0 }
+        return renderer.prefetch(scene.upcoming, size: scene.size, scale: scale, limit: limit)
+    }
+
     /// Cells painted afresh instead of from their cached images since the last call.
     public func cellImageMisses() -> Int { renderer.takeCellImageMisses() }
 

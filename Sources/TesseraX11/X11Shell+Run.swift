@@ -58,11 +58,18 @@ extension X11Shell {
             if quit || signals.consume() || client.shouldQuit() { break loop }
 
             // Nothing new but the window lost its pixels: repaint the scene it shows.
+            var drew = false
             if let scene = client.frame(at: now) ?? (frames.needsFullRepaint ? frames.shown : nil) {
                 draw(scene)
                 present()
+                drew = true
             }
             XFlush(display)
+            // Idle time before the next frame: prepare the cells about to scroll in, a few at a time.
+            if drew, XEventsQueued(display, QueuedAlready) == 0,
+               (client.nextDeadline(after: now).map { $0 - MonotonicClock.now() > 0.004 } ?? true) {
+                prefetch(limit: 6)
+            }
 
             guard XEventsQueued(display, QueuedAlready) == 0 else { continue }
             let timeout: Int32

@@ -74,3 +74,21 @@ import TesseraCore
         #expect(PNGHeader.read(path + ".missing") == .failure(.unreadable))
     }
 }
+
+extension CellImageCacheTests {
+    @Test func prefetchedCellsAreBlittedWithoutPainting() {
+        let renderer = SceneRenderer(assetDirectory: PixelCanvas.emptyAssets)
+        let upcoming = [tile(x: 30), tile(x: 130, title: "Other")].enumerated().map { i, c -> CellNode in
+            var c = c
+            c.id = ItemID("p\(i)")
+            return c
+        }
+        #expect(renderer.prefetch(upcoming, size: Size(width: 240, height: 140), scale: 1, limit: 1) == 1, "the limit holds")
+        #expect(renderer.prefetch(upcoming, size: Size(width: 240, height: 140), scale: 1, limit: 8) == 1, "one was left")
+        #expect(renderer.prefetch(upcoming, size: Size(width: 240, height: 140), scale: 1, limit: 8) == 0, "all cached")
+        _ = renderer.takeCellImageMisses()
+        let scene = Scene(size: Size(width: 260, height: 140), background: white, nodes: upcoming.map { .cell($0) })
+        _ = PixelCanvas(scene, width: 260, height: 140, renderer: renderer)
+        #expect(renderer.takeCellImageMisses() == 0, "scrolling them in paints nothing new")
+    }
+}

@@ -48,6 +48,7 @@ extension Engine {
             nodes.append(.cell(cellNode(item, frame: frame)))
         }
         if let p = currentPane, p != nil { nodes.append(.popClip) }
+        let upcoming = upcomingCells(offsets: offsets, drawn: visible, hidden: hidden, style: style)
         if let bar = gapIndicator(style: style) { nodes.append(.box(bar)) }
         nodes += scrollIndicators(style: style)
         switch overlay {
@@ -71,7 +72,25 @@ extension Engine {
             node.alpha = s.alpha
             nodes.append(.cell(node))
         }
-        return Scene(size: viewport, background: style.background, nodes: nodes, cursor: cursor)
+        return Scene(size: viewport, background: style.background, nodes: nodes, cursor: cursor, upcoming: upcoming)
+    }
+
+    /// Cells within `style.prefetchDistance` beyond the window that are not drawn (see `Scene.upcoming`).
+    func upcomingCells(offsets: ScrollOffsets, drawn: [Int], hidden: ItemID?, style: SceneStyle) -> [CellNode] {
+        guard style.prefetchDistance > 0, overlay == nil else { return [] }
+        let wider = snapshot.visibleItems(offsets: offsets, margin: CellNode.decorationMargin + style.prefetchDistance)
+        guard wider.count > drawn.count else { return [] }
+        var out: [CellNode] = []
+        out.reserveCapacity(wider.count - drawn.count)
+        var j = 0
+        for i in wider {
+            // Both lists ascend: skip the ones drawn.
+            while j < drawn.count && drawn[j] < i { j += 1 }
+            if j < drawn.count && drawn[j] == i { continue }
+            guard let item = model.item(at: snapshot.indexPath(ofFlat: i)), item.id != hidden else { continue }
+            out.append(cellNode(item, frame: snapshot.windowFrame(ofFlat: i, offsets: offsets)))
+        }
+        return out
     }
 
     func cellNode(_ item: Item, frame: Rect) -> CellNode {

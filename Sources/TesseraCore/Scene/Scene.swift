@@ -9,8 +9,14 @@ public struct Scene: Sendable {
     public var nodes: [SceneNode]
     /// The pointer shape that says what a press would do here.
     public var cursor: CursorShape
-    public init(size: Size, background: Color, nodes: [SceneNode] = [], cursor: CursorShape = .arrow) {
+    /// Cells just outside the window (about a row beyond each edge), not drawn: a renderer that
+    /// caches cell images may prepare them in idle time, so scrolling them in costs a blit
+    /// (UICollectionView's prefetching, RecyclerView's GapWorker).
+    public var upcoming: [CellNode]
+    public init(size: Size, background: Color, nodes: [SceneNode] = [], cursor: CursorShape = .arrow,
+                upcoming: [CellNode] = []) {
         self.size = size; self.background = background; self.nodes = nodes; self.cursor = cursor
+        self.upcoming = upcoming
     }
 }
 

@@ -11,5 +11,7 @@ public struct SceneStyle: Hashable, Sendable {
     /// scrolled content lands on the pixel grid (crisp text, and a host can move pixels instead of
     /// repainting); the engine's own offsets stay continuous.
     public var pixelScale = 1.0
+    /// How far beyond the window `Scene.upcoming` reaches, logical pixels (0: none).
+    public var prefetchDistance = 160.0
     public init() {}
 }
