@@ -74,13 +74,20 @@ final class TextRenderer {
         pango_cairo_show_layout(cr, entry.layout)
     }
 
-    /// Lays out a sample in the cell and header styles so fontconfig and the Latin fonts are
-    /// loaded before the first frame needs them. Fallback fonts (Chinese) load when a title needs
-    /// them: a CJK face costs megabytes of memory a Latin-only collection never uses.
+    /// Lays out and renders a sample in the cell and header styles, so fontconfig, the Latin fonts
+    /// and their common glyphs are loaded before the first frame needs them. Fallback fonts
+    /// (Chinese) load when a title needs them: a CJK face costs megabytes of memory a Latin-only
+    /// collection never uses.
     func loadFonts() {
+        guard let surface = cairo_image_surface_create(CAIRO_FORMAT_ARGB32, 8, 8) else { return }
+        let cr = cairo_create(surface)!
+        let sample = "Item 0123456789 abcdefghijklmnopqrstuvwxyz ABCDEFGHIJKLMNOPQRSTUVWXYZ"
         for style in [TextStyle.cellTitle, .label(.header), .label(.footer)] {
-            _ = layout("Item 0123456789", width: 400, style: style)
+            // Rendering (clipped to 8 px, so nearly free) rasterises each glyph into cairo's cache.
+            pango_cairo_show_layout(cr, layout(sample, width: 2000, style: style).layout)
         }
+        cairo_destroy(cr)
+        cairo_surface_destroy(surface)
     }
 
     private func font(for style: TextStyle) -> OpaquePointer {
