@@ -31,7 +31,8 @@ struct Window: ParsableCommand {
             }
             let engine = Engine(model: startup.model, layout: options.layout, viewport: options.geometry.size,
                                 policy: options.policy, now: MonotonicClock.now())
-            let app = AppController(engine: engine, store: startup.store, notice: startup.notice)
+            let app = AppController(engine: engine, store: startup.store, notice: startup.notice,
+                                    logSaves: options.logSaves)
             return shell.run(client: ShellBridge(app: app))
         }
         if code != 0 { throw ExitCode(code) }
