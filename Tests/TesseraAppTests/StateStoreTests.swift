@@ -46,7 +46,7 @@ import Testing
         let path = dir + "/state.json"
         try FileManager.default.createDirectory(atPath: path, withIntermediateDirectories: true)
         let store = StateStore(path: path)
-        if case .unreadable(let why) = store.load() { #expect(why.contains("directory")) } else { Issue.record("expected unreadable") }
+        if case .blocked(let why) = store.load() { #expect(why == "it is a directory") } else { Issue.record("expected blocked") }
         #expect(throws: StateStore.SaveError.self) { try store.save(SampleData.model()) }
         var isDir: ObjCBool = false
         #expect(FileManager.default.fileExists(atPath: path, isDirectory: &isDir) && isDir.boolValue)

@@ -145,6 +145,11 @@ struct JSONSyntax {
 
     /// The whole file is UTF-8 (RFC 3629: no overlongs, no surrogates, at most U+10FFFF).
     private mutating func utf8() throws(Problem) {
+        // Editors that save "Unicode" or "UTF-8 with BOM" make files that are otherwise fine.
+        if bytes.starts(with: [0xff, 0xfe]) || bytes.starts(with: [0xfe, 0xff]) {
+            throw fail("UTF-16 text (a state file is UTF-8)")
+        }
+        if bytes.starts(with: [0xef, 0xbb, 0xbf]) { throw fail("a UTF-8 byte-order mark (save without one)") }
         while i < bytes.count {
             if bytes[i] < 0x80 { i += 1 } else { try utf8Scalar() }
         }

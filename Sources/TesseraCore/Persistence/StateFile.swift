@@ -120,7 +120,9 @@ public enum StateFile {
         case .keyNotFound(let key, let ctx):
             return .missingField(path: path(ctx.codingPath + [key]))
         case .typeMismatch(let type, let ctx):
-            return .wrongType(path: path(ctx.codingPath), expected: describe(type))
+            // `version` is decoded as a Double (see VersionDTO) but the file format wants an integer.
+            let where_ = path(ctx.codingPath)
+            return .wrongType(path: where_, expected: where_ == "version" ? "an integer" : describe(type))
         case .valueNotFound(let type, let ctx):
             return .wrongType(path: path(ctx.codingPath), expected: describe(type) + ", not null")
         case .dataCorrupted(let ctx):
