@@ -51,7 +51,7 @@ public final class AppController {
     public func scene() -> Scene {
         var scene = engine.scene()
         let message = saveError.map { _ in
-            "Not saved: \(saveErrorSummary). Your arrangement is kept; saving is retried on every change and on quit."
+            "Not saved: \(saveErrorSummary). Kept in memory; retried on every change and on quit."
         } ?? notice?.text
         if let m = message {
             let w = min(scene.size.width - 24, 900)

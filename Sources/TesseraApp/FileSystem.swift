@@ -19,9 +19,11 @@ public struct FileSystemError: Error, Hashable, Sendable, CustomStringConvertibl
         return "\(verb) \(path) failed: \(String(cString: strerror(code)))"
     }
 
-    /// Short enough for a banner: "No space left on device (writing .state.json.tmp-42)".
+    /// Short enough for a banner: "No space left on device (writing a temporary file)".
     public var summary: String {
-        "\(String(cString: strerror(code))) (\(description.prefix { $0 != " " }) \((path as NSString).lastPathComponent))"
+        let name = (path as NSString).lastPathComponent
+        let what = name.hasPrefix(".") ? "a temporary file" : name
+        return "\(String(cString: strerror(code))) (\(description.prefix { $0 != " " }) \(what))"
     }
 }
 
