@@ -56,4 +56,32 @@ struct SignalTests {
         #expect(status == .exited(0), "\(status?.description ?? "still running after 5 s")")
         #expect(try await h.layout().ids(inSection: 0) == expected)
     }
+
+    @Test("a SIGTERM that arrives before the window is up is held, then saves and exits 0")
+    func sigtermDuringStartup() async throws {
+        let h = try await Harness.start("sigterm-early")
+        defer { h.close() }
+        // Spawned with SIGTERM blocked (as from a test runner's thread) and sent it at once: it is
+        // pending from the first instruction. The app must let it through once its handler is in
+        // place; without that it would never see it and run on.
+        let app = try AppProcess(display: h.xvfb.display, arguments: ["--state", h.statePath],
+                                 directory: h.directory, blocking: [SIGTERM, SIGINT])
+        defer { app.process.terminate(grace: 0) }
+        kill(app.process.pid, SIGTERM)
+        let status = await app.process.waitForExit(timeout: 10)
+        #expect(status == .exited(0), "\(status?.description ?? "still running after 10 s") stderr: \(app.standardError)")
+    }
+
+    @Test("an app spawned with SIGINT blocked still quits on SIGINT once its window is up")
+    func sigintWithInheritedMask() async throws {
+        let h = try await Harness.start("sigint-mask")
+        defer { h.close() }
+        let app = try AppProcess(display: h.xvfb.display, arguments: ["--state", h.statePath],
+                                 directory: h.directory, blocking: [SIGTERM, SIGINT])
+        defer { app.process.terminate(grace: 0) }
+        _ = try await h.x.waitForAppWindow(timeout: 10)
+        app.process.send(SIGINT)
+        let status = await app.process.waitForExit(timeout: 5)
+        #expect(status == .exited(0), "\(status?.description ?? "still running after 5 s")")
+    }
 }
