@@ -3,14 +3,14 @@
 # Usage: scripts/fuzz.sh [seconds]   (default 600; 0 = build only)
 # Builds .build/fuzz/state-file-fuzzer from fuzz/StateFileFuzzTarget.swift and TesseraCore's
 # Geometry, Model, Persistence and Support sources, then runs it at low priority with one worker on
-# a working corpus seeded from Tests/Fixtures/bad-state and Tests/Fixtures/good-state. Prints the
+# a fresh working corpus seeded from Tests/Fixtures/bad-state and good-state. Prints the
 # executions, coverage and corpus size at the end; exits non-zero on a crash (the input is kept in
 # .build/fuzz/artifacts/).
 set -euo pipefail
 cd "$(dirname "$0")/.."
 seconds="${1:-600}"
 out=.build/fuzz
-mkdir -p "$out/corpus" "$out/artifacts"
+mkdir -p "$out/artifacts"
 command -v swiftc >/dev/null || { echo "fuzz: swiftc (Swift 6) is not on PATH" >&2; exit 1; }
 
 sources=(fuzz/StateFileFuzzTarget.swift Sources/TesseraCore/{Geometry,Model,Persistence,Support}/*.swift)
@@ -21,9 +21,11 @@ if [ ! -x "$out/state-file-fuzzer" ] || [ -n "$(find "${sources[@]}" -newer "$ou
 fi
 [ "$seconds" = 0 ] && exit 0
 
-# Seeds are copied in, never fuzzed in place: the committed corpus stays as it is. The huge
-# generated files are not seeds (max_len below caps inputs anyway).
-cp -n Tests/Fixtures/bad-state/*.json Tests/Fixtures/good-state/*.json "$out/corpus/"
+# Each run starts afresh from the committed seeds (copied, never fuzzed in place), so its figures
+# are what a clean clone gets. The huge generated files are not seeds (max_len caps inputs anyway).
+rm -rf "$out/corpus"
+mkdir -p "$out/corpus"
+cp Tests/Fixtures/bad-state/*.json Tests/Fixtures/good-state/*.json "$out/corpus/"
 log="$out/fuzz-$(date +%Y%m%d-%H%M%S).log"
 echo "fuzz: running for ${seconds}s (nice 19, one worker); log in $log" >&2
 set +e
