@@ -6,7 +6,15 @@
 //   - decoding never crashes, traps, or hangs (libFuzzer reports those);
 //   - a file that decodes is a sound model (`checkInvariants()` is empty), and writing it out and
 //     reading it back gives the same model: what the app loads, it can save and load again;
-//   - a refused file gets a non-empty message.
+//   - a refused file gets a non-empty message;
+//   - with FUZZ_STRICT=1, also: Foundation never refuses text our syntax check accepted (its
+//     message would carry no position, and every message should say where).
+
+#if canImport(Glibc)
+import Glibc
+#endif
+
+let strict = getenv("FUZZ_STRICT") != nil
 
 @_cdecl("LLVMFuzzerTestOneInput")
 public func stateFileFuzzTarget(_ data: UnsafePointer<UInt8>?, _ size: Int) -> CInt {
@@ -22,6 +30,7 @@ public func stateFileFuzzTarget(_ data: UnsafePointer<UInt8>?, _ size: Int) -> C
         if again != model { fatalError("encode/decode round trip changed the model") }
     } catch {
         if error.description.isEmpty { fatalError("empty message for \(error)") }
+        if strict, case .notJSON = error { fatalError("a message without a position: \(error)") }
     }
     return 0
 }

@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
 # Coverage-guided fuzzing of the state-file decoder with libFuzzer (swiftc -sanitize=fuzzer).
-# Usage: scripts/fuzz.sh [seconds]   (default 600; 0 = build only)
+# Usage: scripts/fuzz.sh [seconds]   (default 600; 0 = build only; FUZZ_STRICT=1 adds the
+# check that every refusal has a position, see fuzz/StateFileFuzzTarget.swift)
 # Builds .build/fuzz/state-file-fuzzer from fuzz/StateFileFuzzTarget.swift and TesseraCore's
 # Geometry, Model, Persistence and Support sources, then runs it at low priority with one worker on
 # a fresh working corpus seeded from Tests/Fixtures/bad-state and good-state. Prints the

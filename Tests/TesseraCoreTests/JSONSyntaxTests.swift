@@ -32,6 +32,8 @@ import Testing
         ("1e", "expected a digit in the exponent", 2),
         ("[1e400]", "number out of range", 1),
         (#"{"a":1,"a":2}"#, "key \"a\" appears twice in one object", 7),
+        (#"{"ab":1,"\u0061\u0062":2}"#, "key \"ab\" appears twice in one object", 8),   // the decoder sees one key
+        (#"{"\n\"\/":1,"\u000a\"/":2}"#, "key \"\n\"/\" appears twice in one object", 12),
         ("[\"a\u{01}\"]", "control character in a string (write it as \\u00XX)", 3),
         ("[", "unexpected end of file, expected a value", 1),
         ("[1", "unexpected end of file inside an array", 2),

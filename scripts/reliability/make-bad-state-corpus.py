@@ -63,6 +63,7 @@ cases = {
     "duplicate-id-child-and-top.json": dump(doc([{"id": "f", "title": "F", "kind": "folder", "children": [item("a")]}, item("a")])),
     "duplicate-section-ids.json": dump({"version": 1, "sections": [{"id": "s", "title": "S", "items": []}, {"id": "s", "title": "T", "items": []}]}),
     "duplicate-key.json": b'{"version": 1, "sections": [], "version": 1}',
+    "duplicate-key-escaped.json": b'{"version": 1, "sections": [], "vers\\u0069on": 2}',
     # Folder rules.
     "folder-in-folder.json": dump(doc([{"id": "f", "title": "F", "kind": "folder", "children": [
         {"id": "g", "title": "G", "kind": "folder", "children": [item("a")]}]}])),

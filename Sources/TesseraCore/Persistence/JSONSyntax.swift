@@ -31,7 +31,7 @@ struct JSONSyntax {
 
     /// An open container; an object keeps the keys seen so far.
     private enum Container {
-        case array, object(Set<ArraySlice<UInt8>>)
+        case array, object(Set<String>)
         var isArray: Bool { if case .array = self { true } else { false } }
         var name: String { isArray ? "array" : "object" }
     }
@@ -87,11 +87,11 @@ struct JSONSyntax {
         guard peek(UInt8(ascii: "\"")) else { throw fail("expected a key in quotes") }
         let start = i
         try string()
-        let name = bytes[(start + 1)..<(i - 1)]
+        let name = Self.unescaped(bytes[(start + 1)..<(i - 1)])
         if case .object(var keys) = stack.removeLast() {
             guard keys.insert(name).inserted else {
                 i = start
-                throw fail("key \"\(String(decoding: name.prefix(40), as: UTF8.self))\" appears twice in one object")
+                throw fail("key \"\(name.prefix(40))\" appears twice in one object")
             }
             stack.append(.object(keys))
         }
@@ -131,6 +131,34 @@ struct JSONSyntax {
             }
         }
         throw fail("unexpected end of file inside a string")
+    }
+
+    /// The text of a string literal already checked by `string()`, escapes resolved, so that
+    /// "version" and "vers\u0069on" are one key (as the decoder sees them).
+    static func unescaped(_ literal: ArraySlice<UInt8>) -> String {
+        guard literal.contains(UInt8(ascii: "\\")) else { return String(decoding: literal, as: UTF8.self) }
+        var units: [UInt16] = []
+        var k = literal.startIndex
+        while k < literal.endIndex {
+            guard literal[k] == UInt8(ascii: "\\") else {
+                // Plain UTF-8 up to the next escape, re-encoded as UTF-16.
+                var end = k
+                while end < literal.endIndex, literal[end] != UInt8(ascii: "\\") { end += 1 }
+                units += String(decoding: literal[k..<end], as: UTF8.self).utf16
+                k = end
+                continue
+            }
+            let e = literal[k + 1]
+            if e == UInt8(ascii: "u") {
+                units.append(UInt16(String(decoding: literal[(k + 2)..<(k + 6)], as: UTF8.self), radix: 16) ?? 0xfffd)
+                k += 6
+            } else {
+                let map: [UInt8: UInt16] = [0x62: 0x08, 0x66: 0x0c, 0x6e: 0x0a, 0x72: 0x0d, 0x74: 0x09]
+                units.append(map[e] ?? UInt16(e))   // \" \\ \/ stand for themselves
+                k += 2
+            }
+        }
+        return String(decoding: units, as: UTF16.self)
     }
 
     /// Reads `\uXXXX` at `i` and returns the UTF-16 code unit.
