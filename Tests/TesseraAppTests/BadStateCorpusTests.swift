@@ -87,7 +87,7 @@ import Testing
     }
 
     static func makeSparseFile(_ path: String, bytes: Int) throws {
-        let fd = open(path, O_WRONLY | O_CREAT | O_TRUNC, 0o644)
+        let fd = open(path, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o644)
         guard fd >= 0, ftruncate(fd, off_t(bytes)) == 0 else { throw CocoaError(.fileWriteUnknown) }
         close(fd)
     }

@@ -61,10 +61,11 @@ struct TinyDisk {
         }
     }
 
-    /// Writes a filler file until the disk refuses; returns its path.
+    /// Writes a filler file until the disk refuses; returns its path. Close-on-exec: a child
+    /// another test spawns meanwhile (an Xvfb) must not inherit it, or removing it frees nothing.
     func fill() throws -> String {
         let filler = path + "/filler"
-        let fd = open(filler, O_WRONLY | O_CREAT, 0o644)
+        let fd = open(filler, O_WRONLY | O_CREAT | O_CLOEXEC, 0o644)
         let block = [UInt8](repeating: 0x2e, count: 512)
         while write(fd, block, block.count) > 0 {}
         let code = errno

@@ -47,7 +47,7 @@ struct BadStateFileTests {
         let h = try await Harness.start("100mb")
         defer { h.close() }
         let layout = try await h.layout()
-        let fd = open(h.statePath, O_WRONLY | O_CREAT | O_TRUNC, 0o644)
+        let fd = open(h.statePath, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o644)
         try #require(fd >= 0 && ftruncate(fd, 100 << 20) == 0)
         close(fd)
 

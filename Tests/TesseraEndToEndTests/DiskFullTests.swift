@@ -93,7 +93,7 @@ struct DiskFullTests {
     /// Writes a filler file until the disk refuses; returns its path.
     static func fill(_ directory: String) throws -> String {
         let path = directory + "/filler"
-        let fd = open(path, O_WRONLY | O_CREAT, 0o644)
+        let fd = open(path, O_WRONLY | O_CREAT | O_CLOEXEC, 0o644)
         let block = [UInt8](repeating: 0x2e, count: 512)
         while write(fd, block, block.count) > 0 {}
         let code = errno
