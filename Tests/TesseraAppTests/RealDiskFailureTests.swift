@@ -23,6 +23,7 @@ struct RealDiskFailureTests {
         #expect(try FileManager.default.contentsOfDirectory(atPath: disk.path).sorted() == ["filler", "state.json"])
 
         try FileManager.default.removeItem(atPath: filler)
+        try disk.waitForFreeSpace()
         try store.save(moved)
         guard case .loaded(let back) = store.load() else { Issue.record("not saved"); return }
         #expect(back == moved)
@@ -72,6 +73,18 @@ struct TinyDisk {
         close(fd)
         guard code == ENOSPC else { throw CocoaError(.fileWriteUnknown) }
         return filler
+    }
+
+    /// Waits (2 s at most) until the disk has free blocks again after a file was removed. A child
+    /// another test spawns holds a copy of our descriptors until it execs, so the filler's blocks
+    /// may come back a moment after its last close.
+    func waitForFreeSpace() throws {
+        for _ in 0..<200 {
+            var st = statvfs()
+            if statvfs(path, &st) == 0, st.f_bfree > 4 { return }
+            usleep(10_000)
+        }
+        throw CocoaError(.fileWriteOutOfSpace)
     }
 
     func remount(readOnly: Bool) throws {

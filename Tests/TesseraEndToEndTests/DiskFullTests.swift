@@ -53,6 +53,7 @@ struct DiskFullTests {
 
         // 3. Room again: the next change saves everything, and the banner goes.
         try FileManager.default.removeItem(atPath: filler)
+        try await Self.waitForFreeSpace(disk)
         try await drop("s1")
         #expect(journal().attempts.last?.done == true)
         let onDisk = try #require(StateFileReader.bytes(h.statePath))
@@ -68,6 +69,7 @@ struct DiskFullTests {
         #expect(journal().attempts.last?.done == false)
         let unsavedOrder = onDisk
         try FileManager.default.removeItem(atPath: filler2)
+        try await Self.waitForFreeSpace(disk)
         app.process.send(SIGTERM)
         let status = await app.process.waitForExit(timeout: 5)
         #expect(status == .exited(0), "\(status?.description ?? "still running")")
@@ -88,6 +90,17 @@ struct DiskFullTests {
             }
         }
         return differing > 100
+    }
+
+    /// Waits (2 s at most) for free blocks after removing the filler: a child another test spawns
+    /// holds a copy of our descriptors until it execs, so the blocks may come back a moment late.
+    static func waitForFreeSpace(_ directory: String) async throws {
+        for _ in 0..<100 {
+            var st = statvfs()
+            if statvfs(directory, &st) == 0, st.f_bfree > 4 { return }
+            try await Task.sleep(for: .milliseconds(20))
+        }
+        throw XSession.Failure(description: "\(directory) has no free blocks 2 s after the filler was removed")
     }
 
     /// Writes a filler file until the disk refuses; returns its path.
