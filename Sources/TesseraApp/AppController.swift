@@ -7,19 +7,26 @@ import TesseraCore
 public final class AppController {
     public private(set) var engine: Engine
     let store: StateStore?
-    /// Why the last save failed; shown until a save succeeds.
+    /// Why the last save failed (the full story, as logged); cleared when a save succeeds.
     public private(set) var saveError: String?
+    /// The same, short, for the banner shown until a save succeeds.
+    var saveErrorSummary = ""
     /// Changes not yet on disk (a save failed): retried on the next change and on exit.
     public private(set) var unsaved = false
     var notice: (text: String, until: Double)?
     let log: (String) -> Void
+    /// Log each save attempt with the digest of its bytes (see `SaveJournal`); off by default.
+    let journal: SaveJournal?
     var lastSceneTime = -Double.infinity
+    /// The save banner appeared or went away: the next frame must be drawn even if nothing moved.
+    var bannerChanged = false
 
-    public init(engine: Engine, store: StateStore?, notice: String? = nil,
+    public init(engine: Engine, store: StateStore?, notice: String? = nil, logSaves: Bool = false,
                 log: @escaping (String) -> Void = { FileHandle.standardError.write(Data(("tessera: " + $0 + "\n").utf8)) }) {
         self.engine = engine
         self.store = store
         self.log = log
+        self.journal = logSaves ? SaveJournal(log: log) : nil
         if let n = notice { self.notice = (n, engine.now + 10) }
     }
 
@@ -32,7 +39,8 @@ public final class AppController {
     public func frame(at t: Double) -> Scene? {
         engine.advance(to: t)
         processEffects()
-        var changed = engine.takeNeedsDisplay()
+        var changed = engine.takeNeedsDisplay() || bannerChanged
+        bannerChanged = false
         if let n = notice, t >= n.until { notice = nil; changed = true }
         guard changed else { return nil }
         lastSceneTime = t
@@ -42,7 +50,9 @@ public final class AppController {
     /// The full scene now, banner included.
     public func scene() -> Scene {
         var scene = engine.scene()
-        let message = saveError.map { "Not saved: \($0). Tessera keeps trying on every change." } ?? notice?.text
+        let message = saveError.map { _ in
+            "Not saved: \(saveErrorSummary). Kept in memory; retried on every change and on quit."
+        } ?? notice?.text
         if let m = message {
             let w = min(scene.size.width - 24, 900)
             scene.nodes.append(.label(LabelNode(frame: Rect(x: (scene.size.width - w) / 2, y: 12, width: w, height: 34),
@@ -67,15 +77,23 @@ public final class AppController {
     @discardableResult
     public func save() -> Bool {
         guard unsaved, let store else { return !unsaved || store == nil }
+        let bytes = StateFile.encode(engine.model)
+        let attempt = journal?.begin(bytes)
         do {
-            try store.save(engine.model)
+            try store.save(encoded: bytes)
+            if let attempt { journal?.end(attempt, ok: true) }
             unsaved = false
-            if saveError != nil { log("saved \(store.path) again") }
+            if saveError != nil { log("saved \(store.path) again"); bannerChanged = true }
             saveError = nil
             return true
         } catch {
-            if saveError != error.description { log("could not save: \(error.description); the arrangement is kept in memory") }
+            if let attempt { journal?.end(attempt, ok: false) }
+            if saveError != error.description {
+                log("could not save: \(error.description); the arrangement is kept in memory")
+                bannerChanged = true
+            }
             saveError = error.description
+            saveErrorSummary = error.summary
             return false
         }
     }

@@ -36,6 +36,9 @@ struct AppOptions: ParsableArguments {
     @Option(help: "Depth of the autoscroll edge zones, px.")
     var autoscrollEdge: Double?
 
+    @Flag(help: "Log every save attempt to stderr with the digest of its bytes (for the kill-safety check).")
+    var logSaves = false
+
     func validate() throws {
         if let n = items, n < 0 || n > 2_000_000 { throw ValidationError("--items must be between 0 and 2000000") }
         if let s = scale, !(s > 0 && s <= 8) { throw ValidationError("--scale must be between 0 and 8") }

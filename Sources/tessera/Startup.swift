@@ -23,6 +23,10 @@ struct Startup {
             let line = "state file \(store.path) could not be loaded: \(reason); kept it as \(kept) and started on \(what)"
             printError(line)
             return Startup(model: fresh, store: store, notice: "State file was unreadable and kept aside as \(kept)")
+        case .blocked(let reason):
+            let line = "state file \(store.path) could not be loaded: \(reason); started on \(what), and saving will fail until it is removed"
+            printError(line)
+            return Startup(model: fresh, store: store, notice: "State file \(store.path) is not a file; changes cannot be saved until it is removed")
         case .unreadable(let reason):
             let line = "state file \(store.path) could not be loaded: \(reason); started on \(what) and will not save over it"
             printError(line)

@@ -19,6 +19,7 @@ struct Window: ParsableCommand {
     @OptionGroup var options: AppOptions
 
     func run() throws {
+        EarlySignals.hold()
         let startup = Startup.load(options)
         let code: Int32 = MainActor.assumeIsolated {
             let shell: X11Shell
@@ -29,9 +30,11 @@ struct Window: ParsableCommand {
                 FileHandle.standardError.write(Data("\(error)\n".utf8))
                 return 1
             }
+            EarlySignals.letThrough()   // the shell's handlers are installed: a held signal quits cleanly now
             let engine = Engine(model: startup.model, layout: options.layout, viewport: options.geometry.size,
                                 policy: options.policy, now: MonotonicClock.now())
-            let app = AppController(engine: engine, store: startup.store, notice: startup.notice)
+            let app = AppController(engine: engine, store: startup.store, notice: startup.notice,
+                                    logSaves: options.logSaves)
             return shell.run(client: ShellBridge(app: app))
         }
         if code != 0 { throw ExitCode(code) }

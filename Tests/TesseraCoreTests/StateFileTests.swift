@@ -30,8 +30,14 @@ import Testing
     /// Every malformed case names the problem and where.
     static let malformed: [(String, StateFileError)] = [
         ("", .empty),
-        ("   ", .notJSON(detail: "")),
-        (#"{"version":1,"sections":[{"id":"s""#, .notJSON(detail: "")),
+        ("   ", .malformedJSON(problem: "unexpected end of file, expected a value", line: 1, column: 4, offset: 3)),
+        (#"{"version":1,"sections":[{"id":"s""#,
+         .malformedJSON(problem: "unexpected end of file inside an object", line: 1, column: 35, offset: 34)),
+        ("{\n\"version\": 1,\n\"version\": 1}",
+         .malformedJSON(problem: "key \"version\" appears twice in one object", line: 3, column: 1, offset: 16)),
+        (#"{"version":1.5,"sections":[]}"#, .wrongType(path: "version", expected: "an integer")),
+        (wrap(#"{"id":"\#(String(repeating: "i", count: 257))","title":"A","kind":"item"}"#),
+         .invalidValue(path: "sections[0].items[0].id", reason: "")),
         ("[1,2,3]", .wrongType(path: "the top level", expected: "an object")),
         (#"{"sections":[]}"#, .missingField(path: "version")),
         (#"{"version":"1","sections":[]}"#, .wrongType(path: "version", expected: "an integer")),
@@ -79,13 +85,16 @@ import Testing
         var bytes = Array(Self.wrap(#"{"id":"a","title":"AB","kind":"item"}"#).utf8)
         let i = bytes.firstIndex(of: UInt8(ascii: "B"))!
         bytes[i] = 0xff
-        #expect(throws: StateFileError.self) { _ = try StateFile.decode(bytes) }
-        do { _ = try StateFile.decode(bytes) } catch { if case .notJSON = error {} else { Issue.record("got \(error)") } }
+        #expect(throws: StateFileError.malformedJSON(problem: "invalid UTF-8", line: 1, column: 77, offset: 76)) {
+            _ = try StateFile.decode(bytes)
+        }
     }
 
     @Test func deepNestingIsRefusedNotCrashed() {
         let deep = String(repeating: "[", count: 100_000) + String(repeating: "]", count: 100_000)
-        #expect(throws: StateFileError.self) { _ = try decode(deep) }
+        #expect(throws: StateFileError.malformedJSON(problem: "nested more than 512 levels deep", line: 1, column: 513, offset: 512)) {
+            _ = try decode(deep)
+        }
     }
 
     @Test func oversizedFileIsRefusedBeforeParsing() {

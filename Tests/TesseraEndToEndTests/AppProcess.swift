@@ -50,7 +50,7 @@ final class AppProcess {
     let stderrPath: String
 
     /// Starts `tessera <arguments>` on `display`, its output kept in `directory`.
-    init(display: String, arguments: [String], directory: String, name: String = "app") throws {
+    init(display: String, arguments: [String], directory: String, name: String = "app", blocking: [Int32] = []) throws {
         stdoutPath = directory + "/\(name).stdout"
         stderrPath = directory + "/\(name).stderr"
         var environment = ProcessInfo.processInfo.environment
@@ -58,7 +58,8 @@ final class AppProcess {
         environment["XDG_DATA_HOME"] = directory + "/xdg-data"  // never the user's real state file
         environment.removeValue(forKey: "XAUTHORITY")
         process = try ChildProcess(executable: try TesseraBinary.require(), arguments: arguments,
-                                   environment: environment, stdoutPath: stdoutPath, stderrPath: stderrPath)
+                                   environment: environment, stdoutPath: stdoutPath, stderrPath: stderrPath,
+                                   blocking: blocking)
     }
 
     var standardError: String { (try? String(contentsOfFile: stderrPath, encoding: .utf8)) ?? "" }

@@ -36,15 +36,18 @@ final class ChildProcess: @unchecked Sendable {
     /// Starts `executable` with `arguments`. `environment` replaces the parent's when given.
     /// `stdoutPath`/`stderrPath` receive the output (nil = /dev/null). `passing` duplicates a
     /// descriptor of ours onto a descriptor number in the child (e.g. a pipe's write end onto 3).
+    /// `blocking` signals start blocked in the child (a parent that blocks them, as test runners do).
     init(executable: String, arguments: [String], environment: [String: String]? = nil,
-         stdoutPath: String? = nil, stderrPath: String? = nil, passing: (fd: Int32, as: Int32)? = nil) throws {
+         stdoutPath: String? = nil, stderrPath: String? = nil, passing: (fd: Int32, as: Int32)? = nil,
+         blocking: [Int32] = []) throws {
         self.executable = executable
         var attributes = posix_spawnattr_t()
         posix_spawnattr_init(&attributes)
         defer { posix_spawnattr_destroy(&attributes) }
-        var emptyMask = sigset_t()
-        sigemptyset(&emptyMask)
-        posix_spawnattr_setsigmask(&attributes, &emptyMask)
+        var mask = sigset_t()
+        sigemptyset(&mask)
+        for signal in blocking { sigaddset(&mask, signal) }
+        posix_spawnattr_setsigmask(&attributes, &mask)
         var defaults = sigset_t()
         sigemptyset(&defaults)
         for signal in [SIGTERM, SIGINT, SIGPIPE] { sigaddset(&defaults, signal) }

@@ -13,8 +13,9 @@ final class Harness {
     let x: XSession
     private(set) var apps: [AppProcess] = []
 
-    /// The test's state file; it does not exist until the app commits a change.
-    var statePath: String { directory + "/state.json" }
+    /// The test's state file; it does not exist until the app commits a change. A test may point
+    /// it elsewhere (a tiny tmpfs) before launching.
+    lazy var statePath: String = directory + "/state.json"
 
     private init(name: String, directory: String, xvfb: XvfbServer, x: XSession) {
         self.name = name

@@ -6,12 +6,14 @@ import Foundation
 
 // The on-disk shapes. Kept apart from the model so the file format can evolve by version.
 
+/// `version` is read as a number, not an Int: Foundation reports 1.5 or 1e20 for an Int as
+/// invalid JSON with no path; as a number it can be refused here by name.
 struct VersionDTO: Decodable {
-    var version: Int
+    var version: Double
 }
 
 struct FileDTO: Decodable {
-    var version: Int
+    var version: Double
     var sections: [SectionDTO]
 }
 

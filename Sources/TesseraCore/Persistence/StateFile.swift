@@ -19,16 +19,25 @@ public enum StateFile {
     public static let maximumBytes = 64 << 20
     /// Titles longer than this are refused: no user typed them.
     public static let maximumTitleLength = 4096
+    /// Longer ids are refused: ids are short keys, and each is kept in memory several times.
+    public static let maximumIDBytes = 256
 
     /// Decodes and validates a state file. Throws a `StateFileError` that says what and where.
     public static func decode(_ bytes: [UInt8]) throws(StateFileError) -> CollectionModel {
         guard !bytes.isEmpty else { throw .empty }
         guard bytes.count <= maximumBytes else { throw .tooLarge(bytes: bytes.count, limit: maximumBytes) }
+        if let problem = JSONSyntax.check(bytes) {
+            let at = problem.position(in: bytes)
+            throw .malformedJSON(problem: problem.what, line: at.line, column: at.column, offset: problem.offset)
+        }
         let data = Data(bytes)
         let decoder = JSONDecoder()
         let header: VersionDTO
         do { header = try decoder.decode(VersionDTO.self, from: data) } catch { throw map(error) }
-        guard header.version == currentVersion else { throw .unsupportedVersion(header.version) }
+        guard header.version == header.version.rounded(), abs(header.version) < 1e9 else {
+            throw .wrongType(path: "version", expected: "an integer")
+        }
+        guard Int(header.version) == currentVersion else { throw .unsupportedVersion(Int(header.version)) }
         let file: FileDTO
         do { file = try decoder.decode(FileDTO.self, from: data) } catch { throw map(error) }
         return try validate(file)
@@ -42,7 +51,7 @@ public enum StateFile {
         var sections: [Section] = []
         for (s, sdto) in file.sections.enumerated() {
             let spath = "sections[\(s)]"
-            guard !sdto.id.isEmpty else { throw .invalidValue(path: spath + ".id", reason: "empty id") }
+            try checkID(sdto.id, at: spath + ".id")
             guard sectionIDs.insert(sdto.id).inserted else { throw .duplicateSectionID(id: sdto.id, path: spath + ".id") }
             try checkTitle(sdto.title, at: spath + ".title")
             var items: [Item] = []
@@ -69,7 +78,7 @@ public enum StateFile {
     }
 
     static func makeItem(_ dto: ItemDTO, at path: String, ids: inout [String: String]) throws(StateFileError) -> Item {
-        guard !dto.id.isEmpty else { throw .invalidValue(path: path + ".id", reason: "empty id") }
+        try checkID(dto.id, at: path + ".id")
         if let first = ids.updateValue(path, forKey: dto.id) { throw .duplicateID(id: dto.id, first: first, second: path) }
         try checkTitle(dto.title, at: path + ".title")
         var color = StateFile.defaultColor
@@ -89,6 +98,13 @@ public enum StateFile {
                     sizeHint: SizeHint(aspect: aspect), done: dto.done ?? false, kind: dto.kind)
     }
 
+    static func checkID(_ id: String, at path: String) throws(StateFileError) {
+        guard !id.isEmpty else { throw .invalidValue(path: path, reason: "empty id") }
+        guard id.utf8.count <= maximumIDBytes else {
+            throw .invalidValue(path: path, reason: "longer than \(maximumIDBytes) bytes")
+        }
+    }
+
     static func checkTitle(_ title: String, at path: String) throws(StateFileError) {
         guard title.count <= maximumTitleLength else {
             throw .invalidValue(path: path, reason: "longer than \(maximumTitleLength) characters")
@@ -104,7 +120,9 @@ public enum StateFile {
         case .keyNotFound(let key, let ctx):
             return .missingField(path: path(ctx.codingPath + [key]))
         case .typeMismatch(let type, let ctx):
-            return .wrongType(path: path(ctx.codingPath), expected: describe(type))
+            // `version` is decoded as a Double (see VersionDTO) but the file format wants an integer.
+            let where_ = path(ctx.codingPath)
+            return .wrongType(path: where_, expected: where_ == "version" ? "an integer" : describe(type))
         case .valueNotFound(let type, let ctx):
             return .wrongType(path: path(ctx.codingPath), expected: describe(type) + ", not null")
         case .dataCorrupted(let ctx):

@@ -3,7 +3,10 @@
 public enum StateFileError: Error, Hashable, Sendable, CustomStringConvertible {
     case empty
     case tooLarge(bytes: Int, limit: Int)
+    /// Foundation refused text our own syntax check accepted; it gives no position.
     case notJSON(detail: String)
+    /// Not well-formed JSON (or not UTF-8): what, and where in the file.
+    case malformedJSON(problem: String, line: Int, column: Int, offset: Int)
     case unsupportedVersion(Int)
     case missingField(path: String)
     case wrongType(path: String, expected: String)
@@ -19,6 +22,7 @@ public enum StateFileError: Error, Hashable, Sendable, CustomStringConvertible {
         case .empty: "the file is empty"
         case .tooLarge(let b, let l): "the file is \(b) bytes, more than the \(l)-byte limit for a state file"
         case .notJSON(let d): "the file is not valid JSON (\(d))"
+        case .malformedJSON(let p, let l, let c, let o): "the file is not valid JSON: \(p) at line \(l), column \(c) (byte \(o))"
         case .unsupportedVersion(let v): "version \(v) is not supported (this Tessera reads version \(StateFile.currentVersion))"
         case .missingField(let p): "\(p) is missing"
         case .wrongType(let p, let e): "\(p) should be \(e)"
