@@ -1,4 +1,11 @@
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
+#if canImport(Glibc)
+import Glibc
+#endif
 import TesseraCore
 
 /// The app between the window and the engine: feeds input and time to the engine, saves every
@@ -22,7 +29,7 @@ public final class AppController {
     var bannerChanged = false
 
     public init(engine: Engine, store: StateStore?, notice: String? = nil, logSaves: Bool = false,
-                log: @escaping (String) -> Void = { FileHandle.standardError.write(Data(("tessera: " + $0 + "\n").utf8)) }) {
+                log: @escaping (String) -> Void = { StandardStreams.error("tessera: " + $0 + "\n") }) {
         self.engine = engine
         self.store = store
         self.log = log

@@ -1,4 +1,11 @@
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
+#if canImport(Glibc)
+import Glibc
+#endif
 
 /// A failed system call: which one, on what, and errno.
 public struct FileSystemError: Error, Hashable, Sendable, CustomStringConvertible {
@@ -21,7 +28,7 @@ public struct FileSystemError: Error, Hashable, Sendable, CustomStringConvertibl
 
     /// Short enough for a banner: "No space left on device (writing a temporary file)".
     public var summary: String {
-        let name = (path as NSString).lastPathComponent
+        let name = PathParts.lastComponent(path)
         let what = name.hasPrefix(".") ? "a temporary file" : name
         return "\(String(cString: strerror(code))) (\(description.prefix { $0 != " " }) \(what))"
     }

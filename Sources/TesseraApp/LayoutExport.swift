@@ -1,4 +1,11 @@
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
+#if canImport(Glibc)
+import Glibc
+#endif
 import TesseraCore
 
 /// The `tessera layout` output: what the window would show at its size before any scrolling, as
@@ -50,7 +57,7 @@ public enum LayoutExport {
             case "\r": out += "\\r"
             case "\t": out += "\\t"
             default:
-                if ch.value < 0x20 { out += String(format: "\\u%04x", ch.value) } else { out.unicodeScalars.append(ch) }
+                if ch.value < 0x20 { out += "\\u" + String(repeating: "0", count: 4 - String(ch.value, radix: 16).count) + String(ch.value, radix: 16) } else { out.unicodeScalars.append(ch) }
             }
         }
         return out + "\""

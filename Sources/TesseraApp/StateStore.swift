@@ -1,4 +1,11 @@
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
+#if canImport(Glibc)
+import Glibc
+#endif
 import TesseraCore
 
 /// Where the arrangement lives on disk, and the only code that reads or writes it.
@@ -20,12 +27,12 @@ public struct StateStore: Sendable {
     /// XDG_DATA_HOME is unset or not absolute (XDG Base Directory rules).
     public static func defaultPath(environment: [String: String] = ProcessInfo.processInfo.environment) -> String {
         if let xdg = environment["XDG_DATA_HOME"], xdg.hasPrefix("/") { return xdg + "/tessera/state.json" }
-        let home = environment["HOME"].flatMap { $0.isEmpty ? nil : $0 } ?? NSHomeDirectory()
+        let home = environment["HOME"].flatMap { $0.isEmpty ? nil : $0 } ?? PathParts.homeDirectory()
         return home + "/.local/share/tessera/state.json"
     }
 
-    var directory: String { (path as NSString).deletingLastPathComponent }
-    var fileName: String { (path as NSString).lastPathComponent }
+    var directory: String { PathParts.deletingLastComponent(path) }
+    var fileName: String { PathParts.lastComponent(path) }
 
     public enum LoadResult: Sendable {
         case loaded(CollectionModel)

@@ -1,4 +1,11 @@
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
+#if canImport(Glibc)
+import Glibc
+#endif
 
 /// Finds the `assets/` folder: $TESSERA_ASSETS, then beside the executable
 /// (`../share/tessera/assets` for an installed copy), then the source checkout this binary was built from.

@@ -1,4 +1,11 @@
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
+#if canImport(Glibc)
+import Glibc
+#endif
 import TesseraCore
 
 /// `tessera bench --script layout`: how long a full layout of many items takes, without a window

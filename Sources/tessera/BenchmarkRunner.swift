@@ -1,5 +1,13 @@
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
+#if canImport(Glibc)
+import Glibc
+#endif
 import TesseraCairo
+import TesseraApp
 import TesseraCore
 import TesseraX11
 
@@ -69,7 +77,7 @@ final class BenchmarkRunner {
             shell = try X11Shell.open(displayName: nil, size: config.size, scale: 1, assetDirectory: AssetLocator.find(),
                                       renderer: warmUp)
         } catch {
-            FileHandle.standardError.write(Data("\(error)\n".utf8))
+            StandardStreams.error("\(error)\n")
             return 1
         }
         let runner = BenchmarkRunner(config: config, shell: shell, engine: consume engine, startMs: startMs)
@@ -143,7 +151,7 @@ final class BenchmarkRunner {
     /// Past PEERBENCH_WATCHDOG: print what there is and exit 3, like the peers.
     func checkWatchdog(_ phase: String) {
         guard BenchClock.ms() - startMs > config.watchdog * 1000 else { return }
-        FileHandle.standardError.write(Data("tessera bench: watchdog in \(phase)\n".utf8))
+        StandardStreams.error("tessera bench: watchdog in \(phase)\n")
         report.set("watchdog", phase)
         BenchReport.emit(report)
         exit(3)
@@ -231,7 +239,7 @@ final class BenchmarkRunner {
                 t1 = BenchClock.ms()
             }
         } catch {
-            FileHandle.standardError.write(Data("tessera bench: move refused: \(error)\n".utf8))
+            StandardStreams.error("tessera bench: move refused: \(error)\n")
             return
         }
         let t2 = BenchClock.ms()

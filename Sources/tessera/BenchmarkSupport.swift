@@ -1,7 +1,12 @@
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
 #if canImport(Glibc)
 import Glibc
 #endif
+import TesseraApp
 
 /// Clocks as the peers read them: CLOCK_MONOTONIC for durations, CLOCK_REALTIME against the
 /// harness's spawn time (PEERBENCH_T0_NS).
@@ -58,11 +63,15 @@ struct BenchReport {
     private(set) var fields: [(String, String)] = []
 
     mutating func set(_ key: String, _ value: Double, digits: Int = 3) {
-        put(key, value.isFinite ? String(format: "%.\(digits)f", value) : "-1")
+        put(key, value.isFinite ? Self.fixed(value, digits: digits) : "-1")
     }
     mutating func set(_ key: String, _ value: Int) { put(key, String(value)) }
     mutating func set(_ key: String, _ value: String) {
-        let escaped = value.replacingOccurrences(of: "\\", with: "\\\\").replacingOccurrences(of: "\"", with: "\\\"")
+        var escaped = ""
+        for ch in value {
+            if ch == "\\" || ch == "\"" { escaped.append("\\") }
+            escaped.append(ch)
+        }
         put(key, "\"\(escaped)\"")
     }
     mutating func set(_ key: String, _ value: Bool) { put(key, value ? "true" : "false") }
@@ -75,6 +84,20 @@ struct BenchReport {
         if withMax { set("\(prefix)_max_ms", samples.max) }
     }
 
+    /// `value` with exactly `digits` decimals, as printf's %.Nf (no Foundation formatter).
+    static func fixed(_ value: Double, digits: Int) -> String {
+        let d = Swift.max(0, Swift.min(digits, 9))
+        var scale = 1.0
+        for _ in 0..<d { scale *= 10 }
+        let scaled = (Swift.abs(value) * scale).rounded()
+        guard scaled < 9e15 else { return String(value) }
+        let n = Int64(scaled), p = Int64(scale)
+        let sign = value < 0 && n != 0 ? "-" : ""
+        guard d > 0 else { return sign + String(n) }
+        let frac = String(n % p)
+        return sign + String(n / p) + "." + String(repeating: "0", count: d - frac.count) + frac
+    }
+
     private mutating func put(_ key: String, _ raw: String) {
         if let i = fields.firstIndex(where: { $0.0 == key }) { fields[i].1 = raw } else { fields.append((key, raw)) }
     }
@@ -83,6 +106,6 @@ struct BenchReport {
 
     /// Writes the line to stdout in one write.
     static func emit(_ report: BenchReport) {
-        FileHandle.standardOutput.write(Data((report.json + "\n").utf8))
+        StandardStreams.output(report.json + "\n")
     }
 }

@@ -1,4 +1,11 @@
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
+#if canImport(Glibc)
+import Glibc
+#endif
 import TesseraApp
 import TesseraCore
 
@@ -36,5 +43,5 @@ struct Startup {
 }
 
 func printError(_ line: String) {
-    FileHandle.standardError.write(Data(("tessera: " + line + "\n").utf8))
+    StandardStreams.error("tessera: " + line + "\n")
 }

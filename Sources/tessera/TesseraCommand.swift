@@ -1,6 +1,14 @@
 import ArgumentParser
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
+#if canImport(Glibc)
+import Glibc
+#endif
 import TesseraApp
+import TesseraCairo
 import TesseraCore
 import TesseraX11
 
@@ -20,18 +28,23 @@ struct Window: ParsableCommand {
 
     func run() throws {
         EarlySignals.hold()
-        let startup = Startup.load(options)
+        // Fonts and icons load on a second thread while the state file is read and the window made.
+        let warmUp = RendererWarmUp(assetDirectory: AssetLocator.find())
+        var startup = Startup.load(options)
         let code: Int32 = MainActor.assumeIsolated {
             let shell: X11Shell
             do {
                 shell = try X11Shell.open(displayName: nil, size: options.geometry.size, scale: options.scale,
-                                          assetDirectory: AssetLocator.find())
+                                          assetDirectory: AssetLocator.find(), renderer: warmUp)
             } catch {
-                FileHandle.standardError.write(Data("\(error)\n".utf8))
+                StandardStreams.error("\(error)\n")
                 return 1
             }
             EarlySignals.letThrough()   // the shell's handlers are installed: a held signal quits cleanly now
-            let engine = Engine(model: startup.model, layout: options.layout, viewport: options.geometry.size,
+            // The engine takes the model over: a copy kept here would make its first edit copy every item.
+            let model = startup.model
+            startup.model = CollectionModel(sections: [])
+            let engine = Engine(model: model, layout: options.layout, viewport: options.geometry.size,
                                 policy: options.policy, now: MonotonicClock.now())
             let app = AppController(engine: engine, store: startup.store, notice: startup.notice,
                                     logSaves: options.logSaves)
@@ -50,6 +63,6 @@ struct Layout: ParsableCommand {
     func run() throws {
         let startup = Startup.load(options)
         let engine = Engine(model: startup.model, layout: options.layout, viewport: options.geometry.size, policy: options.policy)
-        FileHandle.standardOutput.write(Data(LayoutExport.json(engine: engine).utf8))
+        StandardStreams.output(LayoutExport.json(engine: engine))
     }
 }
