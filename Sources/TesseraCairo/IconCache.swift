@@ -86,6 +86,16 @@ final class IconCache {
         return result
     }
 
+    /// Resamples every decoded icon for drawing fitted into `box` (logical) at `pixelScale`.
+    func prepareAll(fittingIn box: Size, pixelScale: Double) {
+        for case let (name, src?) in originals {
+            let sw = Double(cairo_image_surface_get_width(src)), sh = Double(cairo_image_surface_get_height(src))
+            let fit = min(box.width / sw, box.height / sh)
+            let pw = max(1, Int((sw * fit * pixelScale).rounded())), ph = max(1, Int((sh * fit * pixelScale).rounded()))
+            _ = scaledCopy(name, src, width: pw, height: ph)
+        }
+    }
+
     /// Draws icon `name` fitted (aspect kept) and centred in `rect` (user space).
     ///
     /// `pixelScale` is how many device pixels one user unit covers when untransformed; the icon is

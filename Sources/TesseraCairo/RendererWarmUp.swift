@@ -1,6 +1,7 @@
 #if canImport(Glibc)
 import Glibc
 #endif
+import TesseraCore
 
 /// Builds a ``SceneRenderer`` on a thread of its own while the host does its other start-up work
 /// (reading the state, connecting to X, creating the window), so the first frame does not wait for
@@ -12,16 +13,24 @@ import Glibc
 public final class RendererWarmUp: @unchecked Sendable {
     private var thread = pthread_t()
     private var renderer: SceneRenderer?
+    private let pixelScale: Double
     private let assetDirectory: String
+    private let cellSizes: [Size]
     private var started = false
 
-    /// Starts warming a renderer for `assetDirectory` (holding `icons/<name>.png`).
-    public init(assetDirectory: String) {
+    /// Starts warming a renderer for `assetDirectory` (holding `icons/<name>.png`). With
+    /// `cellSizes` (logical pixels, at `pixelScale`), every icon is also resampled for tiles of
+    /// those sizes, as the first screen of a uniform grid will draw them.
+    public init(assetDirectory: String, cellSizes: [Size] = [], pixelScale: Double = 1) {
         self.assetDirectory = assetDirectory
+        self.cellSizes = cellSizes
+        self.pixelScale = pixelScale
         let box = Unmanaged.passRetained(self)
         started = pthread_create(&thread, nil, { arg in
             let me = Unmanaged<RendererWarmUp>.fromOpaque(arg!).takeRetainedValue()
-            me.renderer = SceneRenderer(assetDirectory: me.assetDirectory, warm: true)
+            let renderer = SceneRenderer(assetDirectory: me.assetDirectory, warm: true)
+            for size in me.cellSizes { renderer.prepareIcons(forCellSize: size, pixelScale: me.pixelScale) }
+            me.renderer = renderer
             return nil
         }, box.toOpaque()) == 0
         // Without a thread, warm up on the caller's thread when asked.

@@ -85,6 +85,12 @@ public final class SceneRenderer {
         cairo_restore(cr)
     }
 
+    /// Resamples every decoded icon to the size a plain tile of `size` draws it at.
+    public func prepareIcons(forCellSize size: Size, pixelScale: Double) {
+        let slot = ContentSlots(frame: Rect(origin: .zero, size: size)).icon
+        icons.prepareAll(fittingIn: slot.size, pixelScale: pixelScale)
+    }
+
     /// Paints up to `limit` of `cells` that have no cached image yet into the cache, nearest to the
     /// window first; returns how many it painted. For idle time between frames (`Scene.upcoming`).
     @discardableResult

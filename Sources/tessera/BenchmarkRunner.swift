@@ -58,7 +58,7 @@ final class BenchmarkRunner {
         report.set("n", config.items)
 
         // Fonts and icons load on a second thread while the model is built and the window made.
-        let warmUp = RendererWarmUp(assetDirectory: AssetLocator.find())
+        let warmUp = RendererWarmUp(assetDirectory: AssetLocator.find(), cellSizes: [Size(width: 96, height: 96)])
 
         // Populate: the model, as the peers build their item models.
         let tp = BenchClock.ms()
