@@ -22,12 +22,16 @@ final class IconCache {
     /// When the whole folder is missing, one line says so instead of one per icon.
     private var reportsEachIcon = true
 
-    init(assetDirectory: String) {
+    /// Where problems are reported (once per icon name); stderr unless a test listens.
+    private let report: (String) -> Void
+
+    init(assetDirectory: String, report: @escaping (String) -> Void = writeToStandardError) {
+        self.report = report
         iconDirectory = assetDirectory + "/icons"
         scaled = LRUCache(capacity: 512) { cairo_surface_destroy($0) }
         if access(iconDirectory, R_OK | X_OK) != 0 {
             reportsEachIcon = false
-            writeToStandardError("tessera: no icon folder at \(iconDirectory); drawing placeholders (set TESSERA_ASSETS to the assets folder)")
+            report("tessera: no icon folder at \(iconDirectory); drawing placeholders (set TESSERA_ASSETS to the assets folder)")
         }
     }
 
@@ -59,7 +63,7 @@ final class IconCache {
         if name.isEmpty || !reportsEachIcon { originals[name] = .some(nil); return nil }
         let file = path(for: name)
         if case .failure(.tooLarge(let w, let h)) = PNGHeader.read(file) {
-            writeToStandardError("tessera: icon '\(name)' at \(file) is \(w)x\(h) px, larger than \(PNGHeader.maxSide)x\(PNGHeader.maxSide); drawing a placeholder")
+            report("tessera: icon '\(name)' at \(file) is \(w)x\(h) px, larger than \(PNGHeader.maxSide)x\(PNGHeader.maxSide); drawing a placeholder")
             originals[name] = .some(nil)
             return nil
         }
@@ -76,11 +80,11 @@ final class IconCache {
                 let reason = String(cString: cairo_status_to_string(status))
                 message = "tessera: icon '\(name)' at \(file) is not a readable PNG (cairo: \(reason)); drawing a placeholder"
             }
-            writeToStandardError(message)
+            report(message)
         } else if cairo_image_surface_get_width(surface) <= 0 || cairo_image_surface_get_height(surface) <= 0 {
             cairo_surface_destroy(surface)
             result = nil
-            writeToStandardError("tessera: icon '\(name)' at \(file) is empty; drawing a placeholder")
+            report("tessera: icon '\(name)' at \(file) is empty; drawing a placeholder")
         }
         originals[name] = result
         return result

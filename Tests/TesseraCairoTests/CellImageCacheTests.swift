@@ -92,3 +92,24 @@ extension CellImageCacheTests {
         #expect(renderer.takeCellImageMisses() == 0, "scrolling them in paints nothing new")
     }
 }
+
+extension CellImageCacheTests {
+    /// A broken icon is reported once, however often it is drawn; each broken icon on its own line.
+    @Test func eachBadIconIsReportedOnce() throws {
+        let dir = PixelCanvas.assets([:])
+        try Data("not a png".utf8).write(to: URL(fileURLWithPath: dir + "/icons/broken.png"))
+        final class Lines: @unchecked Sendable { var all: [String] = [] }
+        let lines = Lines()
+        let icons = IconCache(assetDirectory: dir) { lines.all.append($0) }
+        let surface = cairo_image_surface_create(CAIRO_FORMAT_ARGB32, 64, 64)!
+        let cr = cairo_create(surface)!
+        defer { cairo_destroy(cr); cairo_surface_destroy(surface) }
+        for _ in 0..<5 {
+            icons.draw("broken", in: Rect(x: 0, y: 0, width: 60, height: 60), cr: cr, pixelScale: 1)
+            icons.draw("missing", in: Rect(x: 0, y: 0, width: 60, height: 60), cr: cr, pixelScale: 1)
+        }
+        #expect(lines.all.count == 2, "\(lines.all)")
+        #expect(lines.all.contains { $0.contains("'broken'") && $0.contains("not a readable PNG") })
+        #expect(lines.all.contains { $0.contains("'missing'") && $0.contains("not found") })
+    }
+}
