@@ -13,6 +13,9 @@ import TesseraCore
 /// the scene as a banner. Knows nothing of X11: any shell can drive it.
 public final class AppController {
     public private(set) var engine: Engine
+    /// Colours and the device-pixel grid of the scenes (the shell sets `pixelScale` to its HiDPI scale,
+    /// so scrolled content lands on whole device pixels).
+    public var sceneStyle = SceneStyle()
     let store: StateStore?
     /// Why the last save failed (the full story, as logged); cleared when a save succeeds.
     public private(set) var saveError: String?
@@ -56,7 +59,7 @@ public final class AppController {
 
     /// The full scene now, banner included.
     public func scene() -> Scene {
-        var scene = engine.scene()
+        var scene = engine.scene(style: sceneStyle)
         let message = saveError.map { _ in
             "Not saved: \(saveErrorSummary). Kept in memory; retried on every change and on quit."
         } ?? notice?.text

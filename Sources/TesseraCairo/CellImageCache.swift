@@ -73,8 +73,10 @@ final class CellImageCache {
         let h = Int32(((f.height + 2 * margin) * pixelScale).rounded(.up))
         guard w > 0, h > 0, let s = cairo_image_surface_create(CAIRO_FORMAT_ARGB32, w, h),
               cairo_surface_status(s) == CAIRO_STATUS_SUCCESS else { return nil }
-        cairo_surface_set_device_scale(s, pixelScale, pixelScale)
+        // Scaled by the context, not the surface's device scale: the image is blitted with an
+        // identity matrix, where a device scale would shrink it by the HiDPI factor.
         let icr = cairo_create(s)!
+        cairo_scale(icr, pixelScale, pixelScale)
         paint(canonical, icr)
         cairo_destroy(icr)
         cairo_surface_flush(s)

@@ -48,6 +48,7 @@ struct Window: ParsableCommand {
                                 policy: options.policy, now: MonotonicClock.now())
             let app = AppController(engine: engine, store: startup.store, notice: startup.notice,
                                     logSaves: options.logSaves)
+            app.sceneStyle.pixelScale = shell.scale
             return shell.run(client: ShellBridge(app: app))
         }
         if code != 0 { throw ExitCode(code) }

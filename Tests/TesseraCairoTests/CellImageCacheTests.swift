@@ -113,3 +113,28 @@ extension CellImageCacheTests {
         #expect(lines.all.contains { $0.contains("'missing'") && $0.contains("not found") })
     }
 }
+
+extension CellImageCacheTests {
+    /// At a HiDPI scale a cached cell covers the same device pixels as a directly painted one.
+    @Test(arguments: [1.5, 2.0])
+    func aCachedCellHasItsSizeAtHiDPIScales(scale: Double) {
+        let renderer = SceneRenderer(assetDirectory: PixelCanvas.emptyAssets)
+        let c = tile(x: 30)
+        let scene = Scene(size: Size(width: 160, height: 140), background: white, nodes: [.cell(c)])
+        let w = Int(160 * scale), h = Int(140 * scale)
+        _ = PixelCanvas(scene, width: w, height: h, scale: scale, renderer: renderer)
+        let cached = PixelCanvas(scene, width: w, height: h, scale: scale, renderer: renderer)
+        let painter = CellPainter(icons: IconCache(assetDirectory: PixelCanvas.emptyAssets), text: TextRenderer())
+        let direct = PixelCanvas(width: w, height: h, background: white) { cr in
+            cairo_scale(cr, scale, scale)
+            painter.paint(c, cr: cr, pixelScale: scale)
+        }
+        var differing = 0
+        for y in 0..<h { for x in 0..<w where !cached[x, y].isClose(to: direct[x, y], tolerance: 24) { differing += 1 } }
+        // Whole-pixel placement moves the image by at most half a device pixel: edges may differ.
+        #expect(differing < 4 * (w + h), "\(differing) pixels differ at scale \(scale)")
+        // The tile's far corner area is coloured, not background.
+        let inside = cached[Int((30 + 90) * scale), Int((20 + 50) * scale)]
+        #expect(!inside.isClose(to: Pixel(white), tolerance: 10), "tile pixel \(inside)")
+    }
+}
