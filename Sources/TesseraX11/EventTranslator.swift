@@ -16,19 +16,23 @@ struct EventTranslator {
         case exposed
         /// Ctrl+Q or the window manager's close button.
         case quit
+        /// Another client destroyed the window (`DestroyNotify`).
+        case windowDestroyed
         case ignored
     }
 
     static let wheelStep = 48.0
 
     var scale: Double
+    let window: Window
     let wmProtocols: Atom
     let wmDeleteWindow: Atom
     /// Button 1 is held: the pointer is implicitly grabbed, so leaving the window is not "left".
     private(set) var primaryButtonDown = false
 
-    init(scale: Double, wmProtocols: Atom, wmDeleteWindow: Atom) {
+    init(scale: Double, window: Window, wmProtocols: Atom, wmDeleteWindow: Atom) {
         self.scale = scale
+        self.window = window
         self.wmProtocols = wmProtocols
         self.wmDeleteWindow = wmDeleteWindow
     }
@@ -52,15 +56,36 @@ struct EventTranslator {
             return ev.xgraphicsexpose.count == 0 ? .exposed : .ignored
         case LeaveNotify:
             switch ev.xcrossing.mode {
-            case NotifyGrab: return .input(.grabLost)
-            case NotifyNormal, NotifyUngrab: return primaryButtonDown ? .ignored : .input(.pointerLeft)
-            default: return .ignored
+            case NotifyGrab:
+                // Another client grabbed the pointer: no release will reach us.
+                return .input(.grabLost)
+            case NotifyUngrab where primaryButtonDown:
+                // The implicit grab of a held button ended before its release reached us (the
+                // window was unmapped, or the grab was broken): the release will never come.
+                primaryButtonDown = false
+                return .input(.grabLost)
+            case NotifyNormal, NotifyUngrab:
+                // While the button is held the pointer stays ours (implicit grab): not "left".
+                return primaryButtonDown ? .ignored : .input(.pointerLeft)
+            default:
+                return .ignored
             }
         case FocusOut:
-            let mode = ev.xfocus.mode
-            guard mode == NotifyGrab || mode == NotifyUngrab else { return .ignored }
+            // The keyboard went elsewhere: another client grabbed it (a screen locker, a window
+            // switcher: mode NotifyGrab) or took the focus (NotifyNormal, NotifyWhileGrabbed). A
+            // drag in flight is cancelled, so Escape never goes to another window mid-drag and no
+            // half-finished order survives the switch. Focus moving into a child of ours
+            // (NotifyInferior) is not a loss; Tessera has no child windows, but be exact.
+            guard ev.xfocus.detail != NotifyInferior else { return .ignored }
+            return .input(.grabLost)
+        case UnmapNotify:
+            // Minimised or hidden mid-drag: the server ends a held button's grab with the window,
+            // and the release goes to whatever is under the pointer then.
+            guard ev.xunmap.window == window else { return .ignored }
             primaryButtonDown = false
             return .input(.grabLost)
+        case DestroyNotify:
+            return ev.xdestroywindow.window == window ? .windowDestroyed : .ignored
         case ClientMessage:
             if ev.xclient.message_type == wmProtocols, Atom(ev.xclient.data.l.0) == wmDeleteWindow { return .quit }
             return .ignored

@@ -6,65 +6,52 @@ import Glibc
 #endif
 
 extension X11Shell {
-    /// Maps the window and runs the loop until the client, the user (Ctrl+Q, close button) or a
-    /// signal (SIGTERM/SIGINT) ends it; `client.willQuit()` is called first. Returns the exit code.
+    /// Maps the window and runs the loop until the client, the user (Ctrl+Q, close button), a
+    /// signal (SIGTERM/SIGINT) or another client destroying the window ends it; `client.willQuit()`
+    /// is called first. Returns the exit code (0). A lost X connection does not return: the
+    /// connection-lost handler saves through `client.willQuit()` and exits with status 1 (see
+    /// ``X11ErrorHandling``).
     ///
-    /// One iteration: read the clock; drain every queued X event (pointer motion coalesced to the
-    /// last of the batch); ask the client for a frame and present it if there is one; then, only if
-    /// Xlib's queue is empty, `poll()` the connection and the signal pipe until the client's next
-    /// deadline (forever when it has none: an idle app does not wake up).
+    /// One iteration: read the clock; drain the queued X events (``drainEvents(to:at:)``: motions
+    /// and resizes coalesced, at most ``maxEventsPerTurn``); ask the client for a frame and present
+    /// it if there is one; then, only if Xlib's queue is empty, `poll()` the connection and the
+    /// signal pipe until the client's next deadline (forever when it has none: an idle app does
+    /// not wake up).
     public func run(client: ShellClient) -> Int32 {
-        connectionLostHook = { [weak client] in client?.willQuit() }
+        connectionLostHook = { [weak self, weak client] in
+            client?.willQuit()
+            self?.stats.report(now: MonotonicClock.now())
+        }
         XMapWindow(display, window)
         XSync(display, 0)
         // Without a window manager no ConfigureNotify arrives at map time: announce the size now.
         client.handle(.resize(logicalSize), at: MonotonicClock.now())
 
-        var event = XEvent()
         loop: while true {
             let now = MonotonicClock.now()
-            var pendingMotion: Point?
-            var quit = false
-            while XPending(display) > 0 {
-                XNextEvent(display, &event)
-                let outcome = translator.translate(&event)
-                if case .motion(let p) = outcome {
-                    pendingMotion = p
-                    continue
-                }
-                if case .ignored = outcome { continue }
-                if let p = pendingMotion {          // keep order: motion before what followed it
-                    client.handle(.pointerMove(p), at: now)
-                    pendingMotion = nil
-                }
-                switch outcome {
-                case .input(let input):
-                    client.handle(input, at: now)
-                case let .resized(w, h):
-                    guard w != pixelWidth || h != pixelHeight else { break }
-                    pixelWidth = max(1, w)
-                    pixelHeight = max(1, h)
-                    client.handle(.resize(logicalSize), at: now)
-                case .exposed:
-                    invalidateWindow()
-                case .quit:
-                    quit = true
-                case .motion, .ignored:
-                    break
-                }
-                if quit { break }
+            switch drainEvents(to: client, at: now) {
+            case .quit:
+                break loop
+            case .windowDestroyed:
+                writeToStandardError("tessera: the window was destroyed by another X client; saving and quitting")
+                break loop
+            case .keepGoing:
+                break
             }
-            if let p = pendingMotion, !quit { client.handle(.pointerMove(p), at: now) }
-            if quit || signals.consume() || client.shouldQuit() { break loop }
+            if signals.consume() || client.shouldQuit() { break loop }
 
             // Nothing new but the window lost its pixels: repaint the scene it shows.
             var drew = false
+            let frameStart = MonotonicClock.now()
             if let scene = client.frame(at: now) ?? (frames.needsFullRepaint ? frames.shown : nil) {
                 draw(scene)
                 present()
                 drew = true
+                faults.afterFrame(display: display, window: window)
+                stats.noteFrame(start: frameStart, end: MonotonicClock.now())
             }
             XFlush(display)
+            stats.reportIfDue(now: now)
             // Idle time before the next frame: prepare the cells about to scroll in, a few at a time.
             if drew, XEventsQueued(display, QueuedAlready) == 0,
                (client.nextDeadline(after: now).map { $0 - MonotonicClock.now() > 0.004 } ?? true) {
@@ -79,12 +66,14 @@ extension X11Shell {
                 timeout = Int32(max(0, min(ms, Double(Int32.max))))
             } else {
                 timeout = -1
+                stats.noteIdle()
             }
             var fds = [pollfd(fd: XConnectionNumber(display), events: Int16(POLLIN), revents: 0),
                        pollfd(fd: signals.readEnd, events: Int16(POLLIN), revents: 0)]
             _ = poll(&fds, nfds_t(fds.count), timeout)
         }
         client.willQuit()
+        stats.report(now: MonotonicClock.now())
         close()
         return 0
     }

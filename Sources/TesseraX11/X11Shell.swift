@@ -30,6 +30,12 @@ public final class X11Shell {
     var sharedMemoryWorks = true
     var currentCursor: CursorShape?
     var frames = FrameState()
+    /// Loop counters, printed when `TESSERA_FRAME_STATS=1` (flood and soak scripts).
+    var stats = FrameStatistics(now: MonotonicClock.now())
+    /// Another client destroyed the window (DestroyNotify): it must not be destroyed again.
+    var windowDestroyed = false
+    /// Test hook (`TESSERA_INJECT_X_ERRORS`); off unless the environment asks.
+    let faults = FaultInjection()
 
     /// Opens `displayName` (nil = `$DISPLAY`) and creates a window of `size` logical pixels.
     ///
@@ -84,7 +90,7 @@ public final class X11Shell {
         let wmProtocols = XInternAtom(display, "WM_PROTOCOLS", 0)
         var wmDelete = XInternAtom(display, "WM_DELETE_WINDOW", 0)
         XSetWMProtocols(display, window, &wmDelete, 1)
-        translator = EventTranslator(scale: scale, wmProtocols: wmProtocols, wmDeleteWindow: wmDelete)
+        translator = EventTranslator(scale: scale, window: window, wmProtocols: wmProtocols, wmDeleteWindow: wmDelete)
         cursors = CursorSet(display: display)
         renderer = warmUp?.finish() ?? SceneRenderer(assetDirectory: assetDirectory)
         signals = SignalPipe()
@@ -138,7 +144,7 @@ public final class X11Shell {
         buffer = nil
         XFreeGC(display, gc)
         XFreeGC(display, copyGC)
-        XDestroyWindow(display, window)
+        if !windowDestroyed { XDestroyWindow(display, window) }
         XCloseDisplay(display)
     }
 }

@@ -1,0 +1,95 @@
+import CX11
+import TesseraCore
+
+/// Reading X events in batches: what a loop turn hands the client before it draws a frame.
+extension X11Shell {
+    /// Most events read in one turn. A client that floods the server (10,000 motions a second)
+    /// cannot keep the loop from drawing: after this many the turn draws a frame, and the next turn
+    /// goes on reading without sleeping. 4096 a frame is over 200,000 events a second at 60 Hz.
+    static let maxEventsPerTurn = 4096
+
+    enum DrainResult {
+        case keepGoing
+        /// Ctrl+Q, the close button.
+        case quit
+        /// Another client destroyed our window: nothing left to draw into.
+        case windowDestroyed
+    }
+
+    /// Reads up to ``maxEventsPerTurn`` queued events and hands them to `client`, in order, except
+    /// that consecutive pointer motions and consecutive resizes are coalesced to the last of each
+    /// run: the engine only needs where the pointer is and how big the window is when it next draws.
+    /// A pending motion or resize is delivered before any other event, so a release lands where the
+    /// pointer last moved.
+    func drainEvents(to client: ShellClient, at now: Double) -> DrainResult {
+        var event = XEvent()
+        var pendingMotion: Point?
+        var pendingResize: (width: Int, height: Int)?
+        var count = 0, motions = 0, delivered = 0, resizes = 0, resizesDelivered = 0
+        let began = stats.enabled ? MonotonicClock.now() : 0
+        defer {
+            if stats.enabled {
+                stats.noteDrain(events: count, motions: motions, motionsDelivered: delivered, resizes: resizes,
+                                resizesDelivered: resizesDelivered, seconds: MonotonicClock.now() - began)
+            }
+        }
+
+        func flushPending() {
+            if let r = pendingResize {
+                pendingResize = nil
+                resizesDelivered += 1
+                applyResize(width: r.width, height: r.height, client: client, at: now)
+            }
+            if let p = pendingMotion {
+                pendingMotion = nil
+                delivered += 1
+                client.handle(.pointerMove(p), at: now)
+            }
+        }
+
+        while count < Self.maxEventsPerTurn, XPending(display) > 0 {
+            XNextEvent(display, &event)
+            count += 1
+            let outcome = translator.translate(&event)
+            switch outcome {
+            case .motion(let p):
+                motions += 1
+                pendingMotion = p
+                continue
+            case let .resized(w, h):
+                resizes += 1
+                pendingResize = (w, h)
+                continue
+            case .ignored:
+                continue
+            default:
+                break
+            }
+            flushPending()                          // keep order: what came before this event first
+            switch outcome {
+            case .input(let input):
+                client.handle(input, at: now)
+            case .exposed:
+                invalidateWindow()
+            case .quit:
+                return .quit
+            case .windowDestroyed:
+                windowDestroyed = true
+                return .windowDestroyed
+            case .motion, .resized, .ignored:
+                break
+            }
+        }
+        flushPending()
+        return .keepGoing
+    }
+
+    /// A new window size in device pixels (1 x 1 at least); the client hears of real changes only.
+    private func applyResize(width w: Int, height h: Int, client: ShellClient, at now: Double) {
+        let w = max(1, w), h = max(1, h)
+        guard w != pixelWidth || h != pixelHeight else { return }
+        pixelWidth = w
+        pixelHeight = h
+        client.handle(.resize(logicalSize), at: now)
+    }
+}
