@@ -20,10 +20,12 @@ extension X11Shell {
     /// that consecutive pointer motions and consecutive resizes are coalesced to the last of each
     /// run: the engine only needs where the pointer is and how big the window is when it next draws.
     /// A pending motion or resize is delivered before any other event, so a release lands where the
-    /// pointer last moved.
-    func drainEvents(to client: ShellClient, at now: Double) -> DrainResult {
+    /// pointer last moved. With `holdMotion` (no frame will be drawn this turn) the last motion is
+    /// kept in ``heldMotion`` for the turn that draws, unless another event needs it delivered first.
+    func drainEvents(to client: ShellClient, at now: Double, holdMotion: Bool) -> DrainResult {
         var event = XEvent()
-        var pendingMotion: Point?
+        var pendingMotion = heldMotion
+        heldMotion = nil
         var pendingResize: (width: Int, height: Int)?
         var count = 0, motions = 0, delivered = 0, resizes = 0, resizesDelivered = 0
         let began = stats.enabled ? MonotonicClock.now() : 0
@@ -34,13 +36,13 @@ extension X11Shell {
             }
         }
 
-        func flushPending() {
+        func flushPending(motion: Bool = true) {
             if let r = pendingResize {
                 pendingResize = nil
                 resizesDelivered += 1
                 applyResize(width: r.width, height: r.height, client: client, at: now)
             }
-            if let p = pendingMotion {
+            if motion, let p = pendingMotion {
                 pendingMotion = nil
                 delivered += 1
                 client.handle(.pointerMove(p), at: now)
@@ -80,7 +82,8 @@ extension X11Shell {
                 break
             }
         }
-        flushPending()
+        flushPending(motion: !holdMotion)
+        heldMotion = pendingMotion
         return .keepGoing
     }
 

@@ -6,6 +6,11 @@ import Glibc
 #endif
 
 extension X11Shell {
+    /// The shortest time between two frames: a 60 Hz display's frame, less a millisecond of timer
+    /// slack so the engine's own 60 Hz deadlines are never pushed to the following turn. The first
+    /// frame after a pause is drawn at once (no added latency for a click or a key).
+    static let minimumFrameInterval = 1.0 / 60 - 0.001
+
     /// Maps the window and runs the loop until the client, the user (Ctrl+Q, close button), a
     /// signal (SIGTERM/SIGINT) or another client destroying the window ends it; `client.willQuit()`
     /// is called first. Returns the exit code (0). A lost X connection does not return: the
@@ -13,10 +18,11 @@ extension X11Shell {
     /// ``X11ErrorHandling``).
     ///
     /// One iteration: read the clock; drain the queued X events (``drainEvents(to:at:)``: motions
-    /// and resizes coalesced, at most ``maxEventsPerTurn``); ask the client for a frame and present
-    /// it if there is one; then, only if Xlib's queue is empty, `poll()` the connection and the
-    /// signal pipe until the client's next deadline (forever when it has none: an idle app does
-    /// not wake up).
+    /// and resizes coalesced, at most ``maxEventsPerTurn``); unless the last frame is younger than
+    /// ``minimumFrameInterval``, ask the client for a frame and present it if there is one; then,
+    /// only if Xlib's queue is empty, `poll()` the connection and the signal pipe until the client's
+    /// next deadline or the time the held-back frame may be drawn (forever when there is neither:
+    /// an idle app does not wake up).
     public func run(client: ShellClient) -> Int32 {
         connectionLostHook = { [weak self, weak client] in
             client?.willQuit()
@@ -29,7 +35,11 @@ extension X11Shell {
 
         loop: while true {
             let now = MonotonicClock.now()
-            switch drainEvents(to: client, at: now) {
+            // Input drives frames only up to the display's pace: a flood of motions between two
+            // frames is coalesced into the next one instead of drawing hundreds a second.
+            let earliestFrame = lastFrameTime + Self.minimumFrameInterval
+            let frameHeldBack = now < earliestFrame
+            switch drainEvents(to: client, at: now, holdMotion: frameHeldBack) {
             case .quit:
                 break loop
             case .windowDestroyed:
@@ -40,15 +50,18 @@ extension X11Shell {
             }
             if signals.consume() || client.shouldQuit() { break loop }
 
-            // Nothing new but the window lost its pixels: repaint the scene it shows.
             var drew = false
-            let frameStart = MonotonicClock.now()
-            if let scene = client.frame(at: now) ?? (frames.needsFullRepaint ? frames.shown : nil) {
-                draw(scene)
-                present()
-                drew = true
-                faults.afterFrame(display: display, window: window)
-                stats.noteFrame(start: frameStart, end: MonotonicClock.now())
+            if !frameHeldBack {
+                // Nothing new but the window lost its pixels: repaint the scene it shows.
+                let frameStart = MonotonicClock.now()
+                if let scene = client.frame(at: now) ?? (frames.needsFullRepaint ? frames.shown : nil) {
+                    draw(scene)
+                    present()
+                    drew = true
+                    lastFrameTime = now
+                    faults.afterFrame(display: display, window: window)
+                    stats.noteFrame(start: frameStart, end: MonotonicClock.now())
+                }
             }
             XFlush(display)
             stats.reportIfDue(now: now)
@@ -59,18 +72,23 @@ extension X11Shell {
             }
 
             guard XEventsQueued(display, QueuedAlready) == 0 else { continue }
+            // Wake for the held-back frame, else for the client's deadline, never before a frame may be drawn.
+            let wake = frameHeldBack ? earliestFrame
+                : client.nextDeadline(after: now).map { max($0, lastFrameTime + Self.minimumFrameInterval) }
             let timeout: Int32
-            if let deadline = client.nextDeadline(after: now) {
+            if let wake {
                 // A fresh reading: the frame just drawn took time the sleep must not add again.
-                let ms = ((deadline - MonotonicClock.now()) * 1000).rounded(.up)
+                let ms = ((wake - MonotonicClock.now()) * 1000).rounded(.up)
                 timeout = Int32(max(0, min(ms, Double(Int32.max))))
             } else {
                 timeout = -1
                 stats.noteIdle()
             }
-            var fds = [pollfd(fd: XConnectionNumber(display), events: Int16(POLLIN), revents: 0),
-                       pollfd(fd: signals.readEnd, events: Int16(POLLIN), revents: 0)]
-            _ = poll(&fds, nfds_t(fds.count), timeout)
+            // A held-back frame: X events wait in the socket until it is due (a flood would
+            // otherwise wake the loop for every batch); signals still wake it.
+            var fds = [pollfd(fd: signals.readEnd, events: Int16(POLLIN), revents: 0),
+                       pollfd(fd: XConnectionNumber(display), events: Int16(POLLIN), revents: 0)]
+            _ = poll(&fds, nfds_t(frameHeldBack ? 1 : 2), timeout)
         }
         client.willQuit()
         stats.report(now: MonotonicClock.now())

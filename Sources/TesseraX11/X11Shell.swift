@@ -34,6 +34,10 @@ public final class X11Shell {
     var stats = FrameStatistics(now: MonotonicClock.now())
     /// Another client destroyed the window (DestroyNotify): it must not be destroyed again.
     var windowDestroyed = false
+    /// Loop time of the last presented frame (frames are paced by ``minimumFrameInterval``).
+    var lastFrameTime = -Double.infinity
+    /// The last pointer motion read while a frame was held back, delivered with the next frame.
+    var heldMotion: Point?
     /// Test hook (`TESSERA_INJECT_X_ERRORS`); off unless the environment asks.
     let faults = FaultInjection()
 
