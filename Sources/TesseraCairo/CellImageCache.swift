@@ -30,6 +30,48 @@ final class CellImageCache {
             && cell.frame.width <= 1024 && cell.frame.height <= 1024
     }
 
+    /// Whether `cell` can be drawn as its resting image under a transform
+    /// (``drawTransformed(_:cr:pixelScale:paint:)``): any cell but the lifted one (which has its
+    /// snapshot) and the invisible or huge.
+    static func isDrawableFromRestingImage(_ cell: CellNode) -> Bool {
+        !cell.isLifted && cell.scale > 0.001 && cell.scale <= 4 && cell.alpha > 0.001
+            && cell.frame.width <= 1024 && cell.frame.height <= 1024
+    }
+
+    /// Draws an animating cell (pressed, growing into a folder, shaking, fading, dwelling) as its
+    /// resting image under the cell's scale, rotation and alpha; the dwell ring, which changes
+    /// every frame, is the caller's to draw over it.
+    ///
+    /// Why not paint it afresh each frame? Text drawn under a new transform makes Cairo build a
+    /// new scaled font and rasterise its glyphs again; an animation's continuous scales and angles
+    /// did so every frame, and the glyph caches grew for as long as the app ran. An image is
+    /// resampled instead: one paint per animation, and no text under a transform. A cell growing
+    /// past its size is painted at the next quarter step of its scale, so it stays sharp.
+    func drawTransformed(_ cell: CellNode, cr: OpaquePointer, pixelScale: Double, paint: (CellNode, OpaquePointer) -> Void) {
+        var resting = cell
+        resting.scale = 1
+        resting.rotation = 0
+        resting.alpha = 1
+        resting.dwellProgress = nil
+        let detail = cell.scale > 1 ? (cell.scale * 4).rounded(.up) / 4 : 1
+        guard let (image, fresh) = image(for: resting, pixelScale: pixelScale * detail, paint: paint) else {
+            paint(cell, cr)
+            return
+        }
+        if fresh { misses += 1 }
+        let f = cell.frame, margin = resting.paintMargin
+        cairo_save(cr)
+        cairo_translate(cr, f.midX, f.midY)
+        cairo_rotate(cr, cell.rotation)
+        cairo_scale(cr, cell.scale, cell.scale)
+        cairo_translate(cr, -f.width / 2 - margin, -f.height / 2 - margin)
+        cairo_scale(cr, 1 / (pixelScale * detail), 1 / (pixelScale * detail))
+        cairo_set_source_surface(cr, image, 0, 0)
+        cairo_pattern_set_filter(cairo_get_source(cr), CAIRO_FILTER_BILINEAR)
+        cairo_paint_with_alpha(cr, cell.alpha)
+        cairo_restore(cr)
+    }
+
     /// Draws a cacheable `cell` from its image, painting the image with `paint` on a miss.
     /// `cr` carries the renderer's scale transform (logical pixels).
     func draw(_ cell: CellNode, cr: OpaquePointer, pixelScale: Double, paint: (CellNode, OpaquePointer) -> Void) {

@@ -6,6 +6,7 @@ import TesseraCore
 struct CellPainter {
     let icons: IconCache
     let text: TextRenderer
+    let masks: RoundedRectMasks
 
     /// Draws `cell`; `pixelScale` is device pixels per logical pixel.
     func paint(_ cell: CellNode, cr: OpaquePointer, pixelScale: Double) {
@@ -37,7 +38,7 @@ struct CellPainter {
             paintTile(cell, radius: radius, cr: cr, pixelScale: pixelScale)
         }
         if cell.isPressed {
-            CairoPath.fillRoundedRect(cr, f, radius: radius, color: Color.black.withAlpha(0.14))
+            masks.fill(cr, f, radius: radius, color: Color.black.withAlpha(0.14))
         }
         if cell.isDone {
             desaturate(f, radius: radius, cr: cr)
@@ -56,13 +57,37 @@ struct CellPainter {
         cairo_restore(cr)
     }
 
+    /// Draws only what changes every frame of a dwell (its progress ring) over a cell drawn from
+    /// its resting image, under the same scale and rotation as ``paint(_:cr:pixelScale:)``.
+    func paintDwellOverlay(_ cell: CellNode, cr: OpaquePointer) {
+        guard let progress = cell.dwellProgress, cell.scale > 0.001, cell.alpha > 0.001 else { return }
+        let f = cell.frame
+        cairo_save(cr)
+        cairo_translate(cr, f.midX, f.midY)
+        cairo_rotate(cr, cell.rotation)
+        cairo_scale(cr, cell.scale, cell.scale)
+        cairo_translate(cr, -f.midX, -f.midY)
+        if cell.alpha < 1 {
+            let m = cell.paintMargin
+            cairo_rectangle(cr, f.minX - m, f.minY - m, f.width + 2 * m, f.height + 2 * m)
+            cairo_clip(cr)
+            cairo_push_group(cr)
+        }
+        paintDwell(f, radius: min(f.width, f.height) * Theme.cornerFraction, progress: progress, cr: cr)
+        if cell.alpha < 1 {
+            cairo_pop_group_to_source(cr)
+            cairo_paint_with_alpha(cr, cell.alpha)
+        }
+        cairo_restore(cr)
+    }
+
     // MARK: Tile and contents
 
     private func paintTile(_ cell: CellNode, radius: Double, cr: OpaquePointer, pixelScale: Double) {
         let f = cell.frame
         // A hairline of shade under the tile gives it a little depth without a stroke.
-        CairoPath.fillRoundedRect(cr, f.offsetBy(dx: 0, dy: 1), radius: radius, color: Color.black.withAlpha(0.08))
-        CairoPath.fillRoundedRect(cr, f, radius: radius, color: Theme.tileFill(cell.color))
+        masks.fill(cr, f.offsetBy(dx: 0, dy: 1), radius: radius, color: Color.black.withAlpha(0.08))
+        masks.fill(cr, f, radius: radius, color: Theme.tileFill(cell.color))
         let slots = ContentSlots(frame: f)
         icons.draw(cell.icon, in: slots.icon, cr: cr, pixelScale: pixelScale, tint: Theme.glyph(cell.color))
         if let label = slots.label {
@@ -72,7 +97,7 @@ struct CellPainter {
 
     private func paintFolder(_ cell: CellNode, radius: Double, cr: OpaquePointer, pixelScale: Double) {
         let f = cell.frame
-        CairoPath.fillRoundedRect(cr, f, radius: radius, color: Theme.tileFill(cell.color).withAlpha(0.55))
+        masks.fill(cr, f, radius: radius, color: Theme.tileFill(cell.color).withAlpha(0.55))
         ring(f.insetBy(dx: 0.5, dy: 0.5), radius: radius - 0.5, width: 1, color: Color.white.withAlpha(0.8), cr: cr)
         let slots = ContentSlots(frame: f, iconFraction: Theme.iconFraction + 0.08)
         let grid = slots.icon

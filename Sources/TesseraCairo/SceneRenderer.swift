@@ -21,7 +21,7 @@ public final class SceneRenderer {
     public init(assetDirectory: String, warm: Bool = false) {
         icons = IconCache(assetDirectory: assetDirectory)
         text = TextRenderer()
-        cells = CellPainter(icons: icons, text: text)
+        cells = CellPainter(icons: icons, text: text, masks: RoundedRectMasks())
         clipStack.reserveCapacity(8)
         if warm {
             icons.decodeAll()
@@ -62,6 +62,11 @@ public final class SceneRenderer {
                     liftSnapshots.draw(cell, cr: cr, pixelScale: scale) { [cells] c, target in
                         cells.paint(c, cr: target, pixelScale: scale)
                     }
+                } else if CellImageCache.isDrawableFromRestingImage(cell) {
+                    cellImages.drawTransformed(cell, cr: cr, pixelScale: scale) { [cells] c, target in
+                        cells.paint(c, cr: target, pixelScale: scale)
+                    }
+                    cells.paintDwellOverlay(cell, cr: cr)
                 } else {
                     cells.paint(cell, cr: cr, pixelScale: scale)
                 }

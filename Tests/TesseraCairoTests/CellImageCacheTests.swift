@@ -22,7 +22,7 @@ import TesseraCore
         #expect(renderer.takeCellImageMisses() == 1, "the second frame reuses the image")
 
         // The same cell painted straight onto the canvas, without the cache.
-        let painter = CellPainter(icons: IconCache(assetDirectory: PixelCanvas.emptyAssets), text: TextRenderer())
+        let painter = CellPainter(icons: IconCache(assetDirectory: PixelCanvas.emptyAssets), text: TextRenderer(), masks: RoundedRectMasks())
         let direct = PixelCanvas(width: 240, height: 140, background: white) { cr in painter.paint(tile(x: 30), cr: cr, pixelScale: 1) }
         var differing = 0
         for y in 0..<140 { for x in 0..<240 where !cached[x, y].isClose(to: direct[x, y], tolerance: 2) { differing += 1 } }
@@ -124,7 +124,7 @@ extension CellImageCacheTests {
         let w = Int(160 * scale), h = Int(140 * scale)
         _ = PixelCanvas(scene, width: w, height: h, scale: scale, renderer: renderer)
         let cached = PixelCanvas(scene, width: w, height: h, scale: scale, renderer: renderer)
-        let painter = CellPainter(icons: IconCache(assetDirectory: PixelCanvas.emptyAssets), text: TextRenderer())
+        let painter = CellPainter(icons: IconCache(assetDirectory: PixelCanvas.emptyAssets), text: TextRenderer(), masks: RoundedRectMasks())
         let direct = PixelCanvas(width: w, height: h, background: white) { cr in
             cairo_scale(cr, scale, scale)
             painter.paint(c, cr: cr, pixelScale: scale)
@@ -136,5 +136,52 @@ extension CellImageCacheTests {
         // The tile's far corner area is coloured, not background.
         let inside = cached[Int((30 + 90) * scale), Int((20 + 50) * scale)]
         #expect(!inside.isClose(to: Pixel(white), tolerance: 10), "tile pixel \(inside)")
+    }
+}
+
+extension CellImageCacheTests {
+    /// An animating cell (pressed, growing into a folder target, shaking, fading) is drawn from one
+    /// resting image for the whole animation: text is never rendered under a new transform, which
+    /// made Cairo build a scaled font per frame and its glyph caches grow for as long as the app ran.
+    @Test func anAnimationPaintsTheCellOnce() {
+        let renderer = SceneRenderer(assetDirectory: PixelCanvas.emptyAssets)
+        _ = renderer.takeCellImageMisses()
+        for step in 0...30 {
+            var c = tile(x: 60)
+            c.scale = 0.9 + Double(step) * 0.0131        // 0.9 ... 1.29: pressed, then growing
+            c.rotation = Double(step % 7 - 3) * 0.01       // and shaking
+            c.alpha = step % 2 == 0 ? 1 : 0.85
+            c.dwellProgress = step > 10 ? Double(step - 10) / 20 : nil
+            let scene = Scene(size: Size(width: 240, height: 160), background: white, nodes: [.cell(c)])
+            _ = PixelCanvas(scene, width: 240, height: 160, renderer: renderer)
+        }
+        // Resting images: without and with the dwell's larger margin, at scale 1 and the next
+        // quarter steps of a growing cell (1.25, 1.5).
+        #expect(renderer.takeCellImageMisses() <= 5)
+    }
+
+    /// Drawn from its resting image, a scaled and rotated cell looks like the cell painted directly
+    /// under that transform (resampling softens edges a little; nothing moves).
+    @Test(arguments: [(0.94, 0.0), (1.3, 0.0), (1.06, 0.04)])
+    func aTransformedCellLooksLikeADirectPaint(scale: Double, rotation: Double) {
+        var c = tile(x: 60)
+        c.scale = scale
+        c.rotation = rotation
+        let scene = Scene(size: Size(width: 240, height: 160), background: white, nodes: [.cell(c)])
+        let viaImage = PixelCanvas(scene, width: 240, height: 160, renderer: SceneRenderer(assetDirectory: PixelCanvas.emptyAssets))
+        let painter = CellPainter(icons: IconCache(assetDirectory: PixelCanvas.emptyAssets), text: TextRenderer(), masks: RoundedRectMasks())
+        let direct = PixelCanvas(width: 240, height: 160, background: white) { cr in painter.paint(c, cr: cr, pixelScale: 1) }
+        var far = 0, total = 0
+        for y in 0..<160 {
+            for x in 0..<240 {
+                let a = viaImage[x, y], b = direct[x, y]
+                let d = max(abs(a.r - b.r), abs(a.g - b.g), abs(a.b - b.b))
+                total += d
+                if d > 64 { far += 1 }
+            }
+        }
+        // Far pixels are glyph edges: text resampled vs set at the new size (a label has ~1000 px).
+        #expect(far < 250, "\(far) pixels far from a direct paint at scale \(scale), rotation \(rotation)")
+        #expect(Double(total) / Double(240 * 160) < 2, "mean difference \(Double(total) / Double(240 * 160))")
     }
 }
