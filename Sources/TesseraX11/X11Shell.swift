@@ -40,6 +40,9 @@ public final class X11Shell {
     var heldMotion: Point?
     /// Test hook (`TESSERA_INJECT_X_ERRORS`); off unless the environment asks.
     let faults = FaultInjection()
+    /// Where ``open(displayName:size:scale:assetDirectory:renderer:)`` spent its time (ms), for the
+    /// benchmark's start-up breakdown.
+    public private(set) var openFigures: [(String, Double)] = []
 
     /// Opens `displayName` (nil = `$DISPLAY`) and creates a window of `size` logical pixels.
     ///
@@ -51,6 +54,7 @@ public final class X11Shell {
                             assetDirectory: String = defaultAssetDirectory,
                             renderer: RendererWarmUp? = nil) throws -> X11Shell {
         X11ErrorHandling.install()
+        let t0 = MonotonicClock.now()
         guard let display = XOpenDisplay(displayName) else {
             let env = getenv("DISPLAY").map { String(cString: $0) }
             throw X11ShellError.cannotOpenDisplay(name: displayName ?? env, environment: env)
@@ -64,8 +68,11 @@ public final class X11Shell {
             throw X11ShellError.unsupportedVisual(depth: Int(depth))
         }
         let resolved = max(0.5, min(scale ?? DisplayScale.fromResources(display), 8))
-        return X11Shell(display: display, screen: screen, visual: visual, depth: depth,
-                        size: size, scale: resolved, assetDirectory: assetDirectory, warmUp: renderer)
+        let t1 = MonotonicClock.now()
+        let shell = X11Shell(display: display, screen: screen, visual: visual, depth: depth,
+                             size: size, scale: resolved, assetDirectory: assetDirectory, warmUp: renderer)
+        shell.openFigures.insert(("x_connect_ms", (t1 - t0) * 1000), at: 0)
+        return shell
     }
 
     private init(display: OpaquePointer, screen: Int32, visual: UnsafeMutablePointer<Visual>, depth: Int32,
@@ -96,9 +103,12 @@ public final class X11Shell {
         XSetWMProtocols(display, window, &wmDelete, 1)
         translator = EventTranslator(scale: scale, window: window, wmProtocols: wmProtocols, wmDeleteWindow: wmDelete)
         cursors = CursorSet(display: display)
+        let t0 = MonotonicClock.now()
         renderer = warmUp?.finish() ?? SceneRenderer(assetDirectory: assetDirectory)
+        let t1 = MonotonicClock.now()
         signals = SignalPipe()
         setWindowProperties(minimum: Size(width: 320, height: 240))
+        openFigures = [("renderer_wait_ms", (t1 - t0) * 1000)]
     }
 
     /// Title (legacy and UTF-8), class and size hints; the window stays resizable.

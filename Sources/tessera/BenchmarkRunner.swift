@@ -58,7 +58,7 @@ final class BenchmarkRunner {
         report.set("n", config.items)
 
         // Fonts and icons load on a second thread while the model is built and the window made.
-        let warmUp = RendererWarmUp(assetDirectory: AssetLocator.find(), cellSizes: [Size(width: 96, height: 96)])
+        let warmUp = EarlyWarmUp.take(cellSizes: [EarlyWarmUp.benchCellSize])
 
         // Populate: the model, as the peers build their item models.
         let tp = BenchClock.ms()
@@ -73,6 +73,7 @@ final class BenchmarkRunner {
         report.set("layout_ms", BenchClock.ms() - tl, digits: 1)
 
         let shell: X11Shell
+        let to = BenchClock.ms()
         do {
             shell = try X11Shell.open(displayName: nil, size: config.size, scale: 1, assetDirectory: AssetLocator.find(),
                                       renderer: warmUp)
@@ -80,6 +81,11 @@ final class BenchmarkRunner {
             StandardStreams.error("\(error)\n")
             return 1
         }
+        // Start-up breakdown: the shell's open (connect, window, waiting for the warm-up thread)
+        // and the warm-up thread's own work (fontconfig, fonts, glyphs, icons), which overlaps.
+        report.set("shell_open_ms", BenchClock.ms() - to, digits: 2)
+        for (key, ms) in shell.openFigures { report.set(key, ms, digits: 2) }
+        report.set("warmup_busy_ms", warmUp.busyMilliseconds, digits: 2)
         let runner = BenchmarkRunner(config: config, shell: shell, engine: consume engine, startMs: startMs)
         runner.report = report
         let code = runner.runScript()
@@ -161,7 +167,10 @@ final class BenchmarkRunner {
 
     /// Map, draw and present the first frame: startup_ms is spawn (PEERBENCH_T0_NS) to here.
     private func firstFrame() {
+        let tm = BenchClock.ms()
         shell.mapAndSync()
+        report.set("map_ms", BenchClock.ms() - tm, digits: 2)
+        report.set("main_to_map_ms", tm - startMs, digits: 2)
         let f = frame(at: MonotonicClock.now(), input: [.resize(shell.windowSize)])
         let now = BenchClock.ms()
         report.set("startup_ms", config.spawnRealtimeMs.map { BenchClock.realtimeMs() - $0 } ?? -1, digits: 1)

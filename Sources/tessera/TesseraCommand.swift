@@ -19,6 +19,11 @@ struct Tessera: ParsableCommand {
         abstract: "A collection surface: grid, masonry and board layouts with press-and-hold drag, autoscroll and folders.",
         subcommands: [Window.self, Layout.self, Bench.self],
         defaultSubcommand: Window.self)
+
+    static func main() {
+        EarlyWarmUp.start(arguments: CommandLine.arguments)
+        main(nil)
+    }
 }
 
 /// `tessera`: the window.
@@ -28,8 +33,9 @@ struct Window: ParsableCommand {
 
     func run() throws {
         EarlySignals.hold()
-        // Fonts and icons load on a second thread while the state file is read and the window made.
-        let warmUp = RendererWarmUp(assetDirectory: AssetLocator.find())
+        // Fonts and icons load on a second thread (started before the arguments were parsed)
+        // while the state file is read and the window made.
+        let warmUp = EarlyWarmUp.take()
         var startup = Startup.load(options)
         let code: Int32 = MainActor.assumeIsolated {
             let shell: X11Shell
