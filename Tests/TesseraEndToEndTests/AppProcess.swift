@@ -3,7 +3,8 @@ import Foundation
 import Glibc
 #endif
 
-/// The real `tessera` binary, built beforehand with `swift build --product tessera`.
+/// The real `tessera` binary, built beforehand with `swift build --product tessera`; the long runs
+/// (`scripts/reliability/*.sh`) set `TESSERA_APP_BINARY` to a release build, as users run it.
 enum TesseraBinary {
     struct Missing: Error, CustomStringConvertible {
         var description: String
@@ -13,7 +14,10 @@ enum TesseraBinary {
     static let repositoryRoot: URL = URL(fileURLWithPath: #filePath)
         .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
 
-    static var path: String { repositoryRoot.appendingPathComponent(".build/debug/tessera").path }
+    static var path: String {
+        if let chosen = ProcessInfo.processInfo.environment["TESSERA_APP_BINARY"], !chosen.isEmpty { return chosen }
+        return repositoryRoot.appendingPathComponent(".build/debug/tessera").path
+    }
 
     /// The binary's path, or an error telling how to build it.
     static func require() throws -> String {

@@ -65,6 +65,16 @@ enum ProcessProbe {
         return Int(line.dropFirst(6).filter(\.isNumber))
     }
 
+    /// RssAnon and RssFile in kB (heap and stacks vs pages of mapped files), nil when gone.
+    static func residentSplitKilobytes(_ pid: pid_t) -> (anon: Int, file: Int)? {
+        guard let text = try? String(contentsOfFile: "/proc/\(pid)/status", encoding: .utf8) else { return nil }
+        func field(_ name: String) -> Int? {
+            text.split(separator: "\n").first(where: { $0.hasPrefix(name) }).flatMap { Int($0.dropFirst(name.count).filter(\.isNumber)) }
+        }
+        guard let anon = field("RssAnon:"), let file = field("RssFile:") else { return nil }
+        return (anon, file)
+    }
+
     /// Open file descriptors.
     static func descriptorCount(_ pid: pid_t) -> Int? {
         (try? FileManager.default.contentsOfDirectory(atPath: "/proc/\(pid)/fd"))?.count

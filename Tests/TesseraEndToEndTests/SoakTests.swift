@@ -79,7 +79,7 @@ struct SoakTests {
         print("""
             soak: \(end.operations) operations in \(Int(end.seconds)) s (seed \(seed)); RSS \(samples[0].rss ?? 0) kB at start, \
             \(warm.rss ?? 0) kB after warm-up (\(Int(warm.seconds)) s), \(end.rss ?? 0) kB at the end: growth after warm-up \
-            \(growth) kB (target <= 1024); descriptors \(warm.descriptors ?? 0) -> \(end.descriptors ?? 0); shared segments \
+            \(growth) kB (target <= 1024; anonymous \((end.anon ?? 0) - (warm.anon ?? 0)) kB, file-backed \((end.file ?? 0) - (warm.file ?? 0)) kB); descriptors \(warm.descriptors ?? 0) -> \(end.descriptors ?? 0); shared segments \
             mapped at most \(samples.compactMap(\.mappedSegments).max() ?? 0), existing at most \(samples.map(\.existingSegments).max() ?? 0); \
             ids conserved at every sample: \(samples.allSatisfy { $0.idsConserved != false }); X protocol errors: \(protocolErrors)
             """)
@@ -97,6 +97,9 @@ struct SoakSample {
     var seconds: Double
     var operations: Int
     var rss: Int?
+    /// RSS split: anonymous (heap, stacks: where a leak shows) and file-backed (code, fonts).
+    var anon: Int?
+    var file: Int?
     var descriptors: Int?
     var mappedSegments: Int?
     var existingSegments: Int
@@ -107,6 +110,9 @@ struct SoakSample {
         self.seconds = seconds
         self.operations = operations
         rss = ProcessProbe.residentKilobytes(pid)
+        let split = ProcessProbe.residentSplitKilobytes(pid)
+        anon = split?.anon
+        file = split?.file
         descriptors = ProcessProbe.descriptorCount(pid)
         mappedSegments = ProcessProbe.mappedSharedSegments(pid)
         existingSegments = ProcessProbe.existingSegmentsCreated(by: pid)
@@ -114,7 +120,7 @@ struct SoakSample {
     }
 
     var line: String {
-        "t=\(Int(seconds)) s ops=\(operations) rss_kb=\(rss ?? 0) fds=\(descriptors ?? 0) shm_mapped=\(mappedSegments ?? 0) "
+        "t=\(Int(seconds)) s ops=\(operations) rss_kb=\(rss ?? 0) anon_kb=\(anon ?? 0) file_kb=\(file ?? 0) fds=\(descriptors ?? 0) shm_mapped=\(mappedSegments ?? 0) "
             + "shm_existing=\(existingSegments) ids=\(idsConserved.map { $0 ? "ok" : "WRONG" } ?? "no file yet")"
     }
 

@@ -10,7 +10,9 @@ set -euo pipefail
 cd "$(dirname "$0")/../.."
 scripts/deps.sh test
 minutes="${1:-30}"
-swift build --product tessera >/dev/null
+# The app under test is a release build, as users run it; the test harness itself is a debug build.
+swift build -c release --static-swift-stdlib --product tessera --scratch-path .build-release >/dev/null
+export TESSERA_APP_BINARY="$PWD/.build-release/release/tessera"
 swift build --build-tests >/dev/null
 export TESSERA_SOAK_MINUTES="$minutes"
 nice -n 10 swift test --skip-build --filter SoakTests 2>&1 | grep -E '^soak:|✘|✔ Test run|Test run'
