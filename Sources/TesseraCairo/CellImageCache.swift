@@ -20,9 +20,17 @@ final class CellImageCache {
     /// Cells painted into new images since the last call of ``takeMisses()``.
     private(set) var misses = 0
 
-    /// `capacity` images: a screenful of cells plus the rows a scroll brings in.
-    init(capacity: Int = 192) {
-        images = LRUCache(capacity: capacity) { cairo_surface_destroy($0) }
+    /// At most `capacity` images and `budget` bytes of them (see ``fitBudget(toWindowPixels:)``).
+    init(capacity: Int = 192, budget: Int = 8 << 20) {
+        images = LRUCache(capacity: capacity, costLimit: budget) { cairo_surface_destroy($0) }
+    }
+
+    /// Bounds the images to twice the window's own pixels (4 bytes each): a screenful of cells,
+    /// the rows a scroll brings in, and the looks a drag gives its neighbours. A small window keeps
+    /// a small cache, and it fills (and stops growing) after a few minutes of use.
+    func fitBudget(toWindowPixels pixels: Int) {
+        let budget = Swift.max(1 << 20, 2 * 4 * pixels)
+        if budget != images.costLimit { images.setCostLimit(budget) }
     }
 
     static func isCacheable(_ cell: CellNode) -> Bool {
@@ -122,7 +130,7 @@ final class CellImageCache {
         paint(canonical, icr)
         cairo_destroy(icr)
         cairo_surface_flush(s)
-        images.insert(s, for: key)
+        images.insert(s, for: key, cost: Int(cairo_image_surface_get_stride(s)) * Int(h))
         return (s, true)
     }
 

@@ -28,7 +28,8 @@ final class IconCache {
     init(assetDirectory: String, report: @escaping (String) -> Void = writeToStandardError) {
         self.report = report
         iconDirectory = assetDirectory + "/icons"
-        scaled = LRUCache(capacity: 512) { cairo_surface_destroy($0) }
+        // Mostly small tile icons; a few large ones (detail view) must not pile up: 4 MB at most.
+        scaled = LRUCache(capacity: 512, costLimit: 4 << 20) { cairo_surface_destroy($0) }
         if access(iconDirectory, R_OK | X_OK) != 0 {
             reportsEachIcon = false
             report("tessera: no icon folder at \(iconDirectory); drawing placeholders (set TESSERA_ASSETS to the assets folder)")
@@ -172,7 +173,7 @@ final class IconCache {
         cairo_pattern_set_filter(cairo_get_source(cr), CAIRO_FILTER_GOOD)
         cairo_paint(cr)
         cairo_destroy(cr)
-        scaled.insert(copy, for: key)
+        scaled.insert(copy, for: key, cost: Int(cairo_image_surface_get_stride(copy)) * height)
         return copy
     }
 }

@@ -1,17 +1,23 @@
 /// A small bounded cache that forgets the least recently used entries.
 ///
-/// Lookups stamp the entry with a use counter; when an insert pushes the count past `capacity`,
-/// the oldest quarter is evicted in one pass (amortised O(log n) per insert) and handed to `evict`
-/// so native resources (Pango layouts, Cairo surfaces) are released.
+/// Bounded by a count of entries and, for caches of pixels, by a total cost (bytes) that can change
+/// at run time (a cache of cell images follows the window's area). Lookups stamp the entry with a
+/// use counter; when an insert goes over either bound, the oldest entries are evicted in one pass
+/// down to three quarters of it (amortised O(log n) per insert) and handed to `evict`, so native
+/// resources (Pango layouts, Cairo surfaces) are released.
 final class LRUCache<Key: Hashable, Value> {
-    private var entries: [Key: (value: Value, stamp: UInt64)] = [:]
+    private var entries: [Key: (value: Value, stamp: UInt64, cost: Int)] = [:]
     private var clock: UInt64 = 0
     let capacity: Int
+    /// The most total cost kept (`Int.max`: no bound but the count).
+    private(set) var costLimit: Int
+    private(set) var totalCost = 0
     private let evict: (Value) -> Void
 
-    init(capacity: Int, evict: @escaping (Value) -> Void = { _ in }) {
-        precondition(capacity > 0)
+    init(capacity: Int, costLimit: Int = .max, evict: @escaping (Value) -> Void = { _ in }) {
+        precondition(capacity > 0 && costLimit > 0)
         self.capacity = capacity
+        self.costLimit = costLimit
         self.evict = evict
         entries.reserveCapacity(capacity + 1)
     }
@@ -27,22 +33,36 @@ final class LRUCache<Key: Hashable, Value> {
         return entries.values[index].value
     }
 
-    func insert(_ value: Value, for key: Key) {
+    func insert(_ value: Value, for key: Key, cost: Int = 0) {
         clock &+= 1
-        if let old = entries.updateValue((value, clock), forKey: key) { evict(old.value) }
-        if entries.count > capacity { trim() }
+        if let old = entries.updateValue((value, clock, cost), forKey: key) {
+            totalCost -= old.cost
+            evict(old.value)
+        }
+        totalCost += cost
+        if entries.count > capacity || totalCost > costLimit { trim() }
+    }
+
+    /// Changes the cost bound, evicting the oldest entries at once if the cache is now over it.
+    func setCostLimit(_ limit: Int) {
+        costLimit = max(1, limit)
+        if totalCost > costLimit { trim() }
     }
 
     func removeAll() {
         for (_, e) in entries { evict(e.value) }
         entries.removeAll(keepingCapacity: true)
+        totalCost = 0
     }
 
     private func trim() {
-        let drop = max(1, capacity / 4)
-        let oldest = entries.sorted { $0.value.stamp < $1.value.stamp }.prefix(drop)
-        for (key, e) in oldest {
+        // Down to three quarters of whichever bound was passed; the other is left alone.
+        let countTarget = entries.count > capacity ? capacity * 3 / 4 : entries.count
+        let costTarget = totalCost > costLimit ? costLimit / 4 * 3 : totalCost
+        for (key, e) in entries.sorted(by: { $0.value.stamp < $1.value.stamp }) {
+            guard entries.count > countTarget || totalCost > costTarget else { break }
             entries.removeValue(forKey: key)
+            totalCost -= e.cost
             evict(e.value)
         }
     }

@@ -34,6 +34,7 @@ public final class SceneRenderer {
     /// `scale` is the HiDPI factor: one logical pixel of the scene covers `scale` device pixels.
     /// Unbalanced `popClip`s are ignored and unclosed `pushClip`s are closed at the end.
     public func render(_ scene: Scene, to cr: OpaquePointer, scale: Double) {
+        cellImages.fitBudget(toWindowPixels: Int(scene.size.width * scale) * Int(scene.size.height * scale))
         cairo_save(cr)
         cairo_scale(cr, scale, scale)
         CairoPath.setColor(cr, scene.background)

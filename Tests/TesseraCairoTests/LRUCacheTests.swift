@@ -1,0 +1,35 @@
+import Testing
+@testable import TesseraCairo
+
+/// The caches of pixels are bounded by bytes as well as entries: a long session must reach a
+/// ceiling and stay there, with what was used last kept.
+@Suite struct LRUCacheTests {
+    final class Evictions { var values: [Int] = [] }
+
+    @Test func theCostBoundHoldsAndKeepsTheMostRecentlyUsed() {
+        let evicted = Evictions()
+        let cache = LRUCache<Int, Int>(capacity: 1000, costLimit: 100) { evicted.values.append($0) }
+        for i in 0..<10 { cache.insert(i, for: i, cost: 10) }        // exactly at the bound
+        #expect(cache.totalCost == 100 && evicted.values.isEmpty)
+        _ = cache[0]                                                  // 0 is now the most recent
+        cache.insert(10, for: 10, cost: 10)                           // over: down to 75
+        #expect(cache.totalCost == 70, "three quarters of the bound, or just under")
+        #expect(cache[0] != nil && cache[10] != nil, "the last used survive")
+        #expect(evicted.values.sorted() == [1, 2, 3, 4], "the oldest went first")
+    }
+
+    @Test func loweringTheBoundEvictsAtOnceAndReplacingAnEntryCountsOnce() {
+        let cache = LRUCache<Int, Int>(capacity: 1000, costLimit: 1000)
+        for i in 0..<20 { cache.insert(i, for: i, cost: 40) }
+        cache.insert(99, for: 5, cost: 40)                            // same key: no double count
+        #expect(cache.totalCost == 800 && cache.count == 20)
+        cache.setCostLimit(200)
+        #expect(cache.totalCost <= 150 && cache[5] == 99)
+    }
+
+    @Test func theCountBoundStillHoldsWithoutCosts() {
+        let cache = LRUCache<Int, Int>(capacity: 8)
+        for i in 0..<9 { cache.insert(i, for: i) }
+        #expect(cache.count == 6 && cache[8] != nil)
+    }
+}
