@@ -106,6 +106,9 @@ final class BackBuffer {
             segment.deallocate()
             return nil
         }
+        // Fault the pages in with one call (MADV_POPULATE_WRITE, Linux 5.14) rather than a thousand
+        // page faults during the first frame's paint; older kernels refuse it and fault as before.
+        _ = madvise(addr, bytes, 23)
         segment.pointee.shmid = id
         segment.pointee.shmaddr = addr.assumingMemoryBound(to: CChar.self)
         segment.pointee.readOnly = 0

@@ -25,6 +25,9 @@ struct FrameStatistics {
     private(set) var longestFrame = 0.0
     private(set) var totalFrameTime = 0.0
     private(set) var longestGap = 0.0
+    /// The longest wait in a frame's present for the X server (its `XSync` after the image put):
+    /// time the app cannot shorten, spent while the server is busy with other clients.
+    private(set) var longestPresent = 0.0
     private(set) var mostEventsInOneDrain = 0
 
     private var lastFrameEnd: Double?
@@ -35,7 +38,7 @@ struct FrameStatistics {
     /// What happened since the last periodic line.
     private struct Window {
         var events = 0, motions = 0, frames = 0
-        var longestFrame = 0.0, longestGap = 0.0
+        var longestFrame = 0.0, longestGap = 0.0, longestPresent = 0.0
     }
 
     init(now: Double, environment: String? = getenv("TESSERA_FRAME_STATS").map { String(cString: $0) }) {
@@ -53,10 +56,13 @@ struct FrameStatistics {
         mostEventsInOneDrain = max(mostEventsInOneDrain, n)
     }
 
-    /// One presented frame that began at `start` and ended at `end`. A gap counts only between two
-    /// frames of one busy stretch: after the loop slept with no deadline, the next frame starts one.
-    mutating func noteFrame(start: Double, end: Double) {
+    /// One presented frame that began at `start`, began presenting at `presenting` and ended at
+    /// `end`. A gap counts only between two frames of one busy stretch: after the loop slept with
+    /// no deadline, the next frame starts one.
+    mutating func noteFrame(start: Double, presenting: Double, end: Double) {
         guard enabled else { return }
+        longestPresent = max(longestPresent, end - presenting)
+        sinceLine.longestPresent = max(sinceLine.longestPresent, end - presenting)
         frames += 1
         sinceLine.frames += 1
         let took = end - start
@@ -81,7 +87,8 @@ struct FrameStatistics {
         let w = sinceLine
         writeToStandardError("tessera: frame-stats interval t=\(ms(now - start) / 1000) s=\(fixed(now - lastLine)) "
             + "events=\(w.events) motions=\(w.motions) frames=\(w.frames) "
-            + "max_frame_ms=\(ms(w.longestFrame)) max_gap_ms=\(ms(w.longestGap)) rss_kb=\(Self.residentKilobytes())")
+            + "max_frame_ms=\(ms(w.longestFrame)) max_present_ms=\(ms(w.longestPresent)) max_gap_ms=\(ms(w.longestGap)) "
+            + "rss_kb=\(Self.residentKilobytes())")
         sinceLine = Window()
         lastLine = now
     }
@@ -92,7 +99,7 @@ struct FrameStatistics {
         let mean = frames > 0 ? totalFrameTime / Double(frames) : 0
         writeToStandardError("tessera: frame-stats total t=\(ms(now - start) / 1000) events=\(events) motions=\(motions) "
             + "motions_delivered=\(motionsDelivered) resizes=\(resizes) resizes_delivered=\(resizesDelivered) "
-            + "frames=\(frames) mean_frame_ms=\(ms(mean)) max_frame_ms=\(ms(longestFrame)) "
+            + "frames=\(frames) mean_frame_ms=\(ms(mean)) max_frame_ms=\(ms(longestFrame)) max_present_ms=\(ms(longestPresent)) "
             + "max_gap_ms=\(ms(longestGap)) max_drain_ms=\(ms(longestDrain)) max_drain_events=\(mostEventsInOneDrain) "
             + "rss_kb=\(Self.residentKilobytes())")
     }

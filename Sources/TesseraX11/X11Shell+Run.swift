@@ -56,11 +56,12 @@ extension X11Shell {
                 let frameStart = MonotonicClock.now()
                 if let scene = client.frame(at: now) ?? (frames.needsFullRepaint ? frames.shown : nil) {
                     draw(scene)
+                    let presenting = MonotonicClock.now()
                     present()
                     drew = true
                     lastFrameTime = now
                     faults.afterFrame(display: display, window: window)
-                    stats.noteFrame(start: frameStart, end: MonotonicClock.now())
+                    stats.noteFrame(start: frameStart, presenting: presenting, end: MonotonicClock.now())
                 }
             }
             XFlush(display)

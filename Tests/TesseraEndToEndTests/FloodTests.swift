@@ -66,11 +66,13 @@ struct FloodTests {
         let fps = span > 0 ? Double(frames) / span : 0
         let maxGap = busy.map(\.maxGapMs).max() ?? 0
         let maxFrame = busy.map(\.maxFrameMs).max() ?? 0
+        let maxPresent = busy.map(\.maxPresentMs).max() ?? 0
         print("""
             flood: \(Self.rate)/s for \(seconds) s during a drag: sent \(sent.value) motions, app received \(motions), \
             delivered \(delivered) to the engine (\(String(format: "%.1f", Double(motions) / Double(max(delivered, 1)))) per delivery); \
             during the flood \(frames) frames in \(String(format: "%.1f", span)) s = \(String(format: "%.1f", fps)) fps, \
-            longest gap between frames \(maxGap) ms, longest frame \(maxFrame) ms, longest drain \(Int(total["max_drain_ms"] ?? 0)) ms \
+            longest gap between frames \(maxGap) ms, longest frame \(maxFrame) ms (longest wait for the X server in a \
+            present \(maxPresent) ms), longest drain \(Int(total["max_drain_ms"] ?? 0)) ms \
             (\(Int(total["max_drain_events"] ?? 0)) events); RSS before \(rssBefore) kB, during \(rss.min() ?? 0)–\(rss.max() ?? 0) kB, \
             after \(rssAfter) kB
             """)
@@ -94,6 +96,7 @@ struct FrameStatsInterval {
     var motions: Int
     var frames: Int
     var maxFrameMs: Int
+    var maxPresentMs: Int
     var maxGapMs: Int
     var rssKilobytes: Int
 
@@ -106,6 +109,7 @@ struct FrameStatsInterval {
             }
             return FrameStatsInterval(seconds: f["s"] ?? 0, events: Int(f["events"] ?? 0), motions: Int(f["motions"] ?? 0),
                                       frames: Int(f["frames"] ?? 0), maxFrameMs: Int(f["max_frame_ms"] ?? 0),
+                                      maxPresentMs: Int(f["max_present_ms"] ?? 0),
                                       maxGapMs: Int(f["max_gap_ms"] ?? 0), rssKilobytes: Int(f["rss_kb"] ?? 0))
         }
     }
