@@ -141,4 +141,7 @@ final class CellImageCache {
     }
 
     func removeAll() { images.removeAll() }
+
+    /// Bytes of pixels held.
+    var bytes: Int { images.totalCost }
 }

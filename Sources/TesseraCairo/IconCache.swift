@@ -101,6 +101,9 @@ final class IconCache {
         }
     }
 
+    /// Bytes of resampled icons held (the decoded originals are fixed once loaded).
+    var scaledBytes: Int { scaled.totalCost }
+
     /// Draws icon `name` fitted (aspect kept) and centred in `rect` (user space).
     ///
     /// `pixelScale` is how many device pixels one user unit covers when untransformed; the icon is

@@ -26,6 +26,9 @@ final class RoundedRectMasks {
         masks = LRUCache(capacity: capacity) { cairo_surface_destroy($0) }
     }
 
+    /// Bytes of masks held.
+    var bytes: Int { masks.totalCost }
+
     /// Fills `rect` (user space) with `color`, with corners of `radius`, as
     /// ``CairoPath/fillRoundedRect(_:_:radius:color:)`` would.
     func fill(_ cr: OpaquePointer, _ rect: Rect, radius: Double, color: Color) {
@@ -65,7 +68,7 @@ final class RoundedRectMasks {
         CairoPath.roundedRect(mcr, Rect(x: 0, y: 0, width: Double(key.w), height: Double(key.h)), radius: Double(key.r) / 16)
         cairo_fill(mcr)
         cairo_destroy(mcr)
-        masks.insert(surface, for: key)
+        masks.insert(surface, for: key, cost: Int(cairo_image_surface_get_stride(surface)) * Int(key.h))
         return surface
     }
 }

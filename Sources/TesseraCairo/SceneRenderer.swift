@@ -117,6 +117,12 @@ public final class SceneRenderer {
         return painted
     }
 
+    /// Bytes of pixels the renderer's caches hold (cell images, resampled icons, tile masks, the
+    /// lift snapshot): each cache is bounded, so this reaches a ceiling and stays there.
+    public var cachedImageBytes: Int {
+        cellImages.bytes + icons.scaledBytes + cells.masks.bytes + liftSnapshots.bytes
+    }
+
     /// Cells painted afresh (not from their cached image) since the last call.
     public func takeCellImageMisses() -> Int { cellImages.takeMisses() }
 

@@ -82,13 +82,15 @@ struct FrameStatistics {
     }
 
     /// Writes the periodic line when a second has passed since the last one.
-    mutating func reportIfDue(now: Double) {
+    /// `cacheBytes` (asked only when a line is due): what the renderer's bounded caches of
+    /// pixels hold, so a reader of the RSS curve can tell the caches filling from a leak.
+    mutating func reportIfDue(now: Double, cacheBytes: () -> Int) {
         guard enabled, now - lastLine >= 1 else { return }
         let w = sinceLine
         writeToStandardError("tessera: frame-stats interval t=\(ms(now - start) / 1000) s=\(fixed(now - lastLine)) "
             + "events=\(w.events) motions=\(w.motions) frames=\(w.frames) "
             + "max_frame_ms=\(ms(w.longestFrame)) max_present_ms=\(ms(w.longestPresent)) max_gap_ms=\(ms(w.longestGap)) "
-            + "rss_kb=\(Self.residentKilobytes())")
+            + "rss_kb=\(Self.residentKilobytes()) cache_kb=\(cacheBytes() / 1024)")
         sinceLine = Window()
         lastLine = now
     }

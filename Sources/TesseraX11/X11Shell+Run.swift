@@ -65,7 +65,7 @@ extension X11Shell {
                 }
             }
             XFlush(display)
-            stats.reportIfDue(now: now)
+            stats.reportIfDue(now: now) { renderer.cachedImageBytes }
             // Idle time before the next frame: prepare the cells about to scroll in, a few at a time.
             if drew, XEventsQueued(display, QueuedAlready) == 0,
                (client.nextDeadline(after: now).map { $0 - MonotonicClock.now() > 0.004 } ?? true) {

@@ -43,6 +43,13 @@ final class FaultApp {
     @discardableResult
     func stop(grace: Double = 3) -> ChildProcess.Status? { process.terminate(grace: grace) }
 
+    /// `cache_kb` of the latest `tessera: frame-stats interval` line (nil before the first).
+    var latestCacheKilobytes: Int? {
+        guard let line = standardError.split(separator: "\n").last(where: { $0.hasPrefix("tessera: frame-stats interval") }),
+              let field = line.split(separator: " ").first(where: { $0.hasPrefix("cache_kb=") }) else { return nil }
+        return Int(field.dropFirst("cache_kb=".count))
+    }
+
     /// `tessera: frame-stats total …` fields of the summary the app prints on exit, by name.
     var frameStatsTotal: [String: Double]? {
         guard let line = standardError.split(separator: "\n").last(where: { $0.hasPrefix("tessera: frame-stats total") })

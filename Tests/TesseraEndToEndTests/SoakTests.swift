@@ -53,7 +53,7 @@ struct SoakTests {
         while true {
             let t = Date().timeIntervalSince(start)
             let sample = SoakSample(seconds: t, pid: app.pid, operations: operations.value,
-                                    statePath: h.statePath, expectedIDs: expectedIDs)
+                                    statePath: h.statePath, expectedIDs: expectedIDs, cacheKB: app.latestCacheKilobytes)
             samples.append(sample)
             print("soak: " + sample.line)
             #expect(sample.idsConserved != false, "ids not conserved at \(Int(t)) s: \(h.statePath)")
@@ -65,7 +65,7 @@ struct SoakTests {
         try await Task.sleep(for: .seconds(1))                // the last settle
 
         let end = SoakSample(seconds: Date().timeIntervalSince(start), pid: app.pid, operations: operations.value,
-                             statePath: h.statePath, expectedIDs: expectedIDs)
+                             statePath: h.statePath, expectedIDs: expectedIDs, cacheKB: app.latestCacheKilobytes)
         print("soak: " + end.line + " (after the last operation)")
         #expect(app.process.isRunning, "stderr: \(app.standardError)")
         #expect(app.stop() == .exited(0), "stderr: \(app.standardError)")
@@ -73,13 +73,19 @@ struct SoakTests {
         #expect(final == nil || final == expectedIDs, "ids after the run")
 
         let warm = samples.first { $0.seconds >= warmUp } ?? samples[0]
+        // The renderer's caches of pixels are bounded; at the soak's pace they may still be filling
+        // after the warm-up. Growth from the first sample where they are within 5% of their final
+        // size tells a full cache from a leak.
+        let finalCache = end.cacheKB ?? 0
+        let cachesFull = samples.first { ($0.cacheKB ?? 0) * 100 >= finalCache * 95 && $0.seconds >= warm.seconds } ?? end
         let growth = (end.rss ?? 0) - (warm.rss ?? 0)
         let fdGrowth = (end.descriptors ?? 0) - (warm.descriptors ?? 0)
         let protocolErrors = app.standardError.split(separator: "\n").filter { $0.contains("X protocol error") }.count
         print("""
             soak: \(end.operations) operations in \(Int(end.seconds)) s (seed \(seed)); RSS \(samples[0].rss ?? 0) kB at start, \
             \(warm.rss ?? 0) kB after warm-up (\(Int(warm.seconds)) s), \(end.rss ?? 0) kB at the end: growth after warm-up \
-            \(growth) kB (target <= 1024; anonymous \((end.anon ?? 0) - (warm.anon ?? 0)) kB, file-backed \((end.file ?? 0) - (warm.file ?? 0)) kB); descriptors \(warm.descriptors ?? 0) -> \(end.descriptors ?? 0); shared segments \
+            \(growth) kB (target <= 1024; caches of pixels \(warm.cacheKB ?? 0) -> \(finalCache) kB, within 5% of that from \
+            \(Int(cachesFull.seconds)) s, growth from then \((end.rss ?? 0) - (cachesFull.rss ?? 0)) kB; anonymous \((end.anon ?? 0) - (warm.anon ?? 0)) kB, file-backed \((end.file ?? 0) - (warm.file ?? 0)) kB); descriptors \(warm.descriptors ?? 0) -> \(end.descriptors ?? 0); shared segments \
             mapped at most \(samples.compactMap(\.mappedSegments).max() ?? 0), existing at most \(samples.map(\.existingSegments).max() ?? 0); \
             ids conserved at every sample: \(samples.allSatisfy { $0.idsConserved != false }); X protocol errors: \(protocolErrors)
             """)
@@ -106,8 +112,12 @@ struct SoakSample {
     /// nil while no state file has been written yet.
     var idsConserved: Bool?
 
-    init(seconds: Double, pid: pid_t, operations: Int, statePath: String, expectedIDs: [String]) {
+    /// What the app's caches of pixels held (its latest `frame-stats` line), in kB.
+    var cacheKB: Int?
+
+    init(seconds: Double, pid: pid_t, operations: Int, statePath: String, expectedIDs: [String], cacheKB: Int?) {
         self.seconds = seconds
+        self.cacheKB = cacheKB
         self.operations = operations
         rss = ProcessProbe.residentKilobytes(pid)
         let split = ProcessProbe.residentSplitKilobytes(pid)
@@ -120,7 +130,7 @@ struct SoakSample {
     }
 
     var line: String {
-        "t=\(Int(seconds)) s ops=\(operations) rss_kb=\(rss ?? 0) anon_kb=\(anon ?? 0) file_kb=\(file ?? 0) fds=\(descriptors ?? 0) shm_mapped=\(mappedSegments ?? 0) "
+        "t=\(Int(seconds)) s ops=\(operations) rss_kb=\(rss ?? 0) anon_kb=\(anon ?? 0) file_kb=\(file ?? 0) cache_kb=\(cacheKB ?? 0) fds=\(descriptors ?? 0) shm_mapped=\(mappedSegments ?? 0) "
             + "shm_existing=\(existingSegments) ids=\(idsConserved.map { $0 ? "ok" : "WRONG" } ?? "no file yet")"
     }
 
