@@ -28,8 +28,9 @@ final class IconCache {
     init(assetDirectory: String, report: @escaping (String) -> Void = writeToStandardError) {
         self.report = report
         iconDirectory = assetDirectory + "/icons"
-        // Mostly small tile icons; a few large ones (detail view) must not pile up: 4 MB at most.
-        scaled = LRUCache(capacity: 512, costLimit: 4 << 20) { cairo_surface_destroy($0) }
+        // Tile icons are small (31 icons at 96 px tiles: 250 KB); a detail view's large icon
+        // (200 KB each) is resampled again when next opened rather than kept: 1 MB at most.
+        scaled = LRUCache(capacity: 512, costLimit: 1 << 20) { cairo_surface_destroy($0) }
         if access(iconDirectory, R_OK | X_OK) != 0 {
             reportsEachIcon = false
             report("tessera: no icon folder at \(iconDirectory); drawing placeholders (set TESSERA_ASSETS to the assets folder)")
