@@ -34,6 +34,8 @@ DISPLAY_NUM = int(opt('--display', 78))
 ONLY = [s for s in opt('--only', '').split(';') if s]
 LAYOUT_ITEMS = int(opt('--layout-items', 1000000))
 BUILD = '--no-build' not in args
+# A tessera binary built elsewhere (with --no-build), e.g. from a second scratch path.
+TESSERA_BIN = opt('--tessera-bin', None)
 FLOOR = '--no-floor' not in args
 OUT = os.path.abspath(opt('--out', os.path.join(BENCH, 'results')))
 os.makedirs(OUT, exist_ok=True)
@@ -337,7 +339,7 @@ def tessera_sections(results):
 def main():
     if BUILD:
         build()
-    tessera = tessera_bin()
+    tessera = TESSERA_BIN or tessera_bin()
     base_env = dict(os.environ)
     for k in ('GSK_RENDERER', 'PEERBENCH_FRAMES', 'PEERBENCH_STEP', 'PEERBENCH_T0_NS'):
         base_env.pop(k, None)
