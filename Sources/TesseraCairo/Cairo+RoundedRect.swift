@@ -45,6 +45,32 @@ enum CairoPath {
         cairo_set_source_rgba(cr, c.red, c.green, c.blue, c.alpha * alpha)
     }
 
+    /// Turns `cr` about `cell`'s centre by its rotation and scale (nothing for a resting cell).
+    static func applyTransform(of cell: CellNode, _ cr: OpaquePointer) {
+        guard cell.scale != 1 || cell.rotation != 0 else { return }
+        let f = cell.frame
+        cairo_translate(cr, f.midX, f.midY)
+        cairo_rotate(cr, cell.rotation)
+        cairo_scale(cr, cell.scale, cell.scale)
+        cairo_translate(cr, -f.midX, -f.midY)
+    }
+
+    /// Paints `image`, a picture of `cell` at rest with `margin` logical pixels around its frame
+    /// and `imageScale` image pixels per logical pixel, under the cell's scale, rotation and alpha.
+    /// Bilinear keeps a rotated or scaled image smooth; the default filter would shimmer as it moves.
+    static func paintImage(_ image: OpaquePointer, of cell: CellNode, margin: Double, imageScale: Double,
+                           _ cr: OpaquePointer) {
+        let f = cell.frame
+        cairo_save(cr)
+        applyTransform(of: cell, cr)
+        cairo_translate(cr, f.minX - margin, f.minY - margin)
+        cairo_scale(cr, 1 / imageScale, 1 / imageScale)
+        cairo_set_source_surface(cr, image, 0, 0)
+        cairo_pattern_set_filter(cairo_get_source(cr), CAIRO_FILTER_BILINEAR)
+        cairo_paint_with_alpha(cr, cell.alpha)
+        cairo_restore(cr)
+    }
+
     /// Fills a rounded rectangle with a solid colour.
     static func fillRoundedRect(_ cr: OpaquePointer, _ r: Rect, radius: Double, color: Color) {
         roundedRect(cr, r, radius: radius)

@@ -34,8 +34,8 @@ final class CellImageCache {
     }
 
     static func isCacheable(_ cell: CellNode) -> Bool {
-        cell.scale == 1 && cell.rotation == 0 && cell.alpha == 1 && !cell.isLifted && cell.dwellProgress == nil
-            && cell.frame.width <= 1024 && cell.frame.height <= 1024
+        cell.scale == 1 && cell.rotation == 0 && cell.alpha == 1 && cell.dwellProgress == nil
+            && isDrawableFromRestingImage(cell)
     }
 
     /// Whether `cell` can be drawn as its resting image under a transform
@@ -67,17 +67,7 @@ final class CellImageCache {
             return
         }
         if fresh { misses += 1 }
-        let f = cell.frame, margin = resting.paintMargin
-        cairo_save(cr)
-        cairo_translate(cr, f.midX, f.midY)
-        cairo_rotate(cr, cell.rotation)
-        cairo_scale(cr, cell.scale, cell.scale)
-        cairo_translate(cr, -f.width / 2 - margin, -f.height / 2 - margin)
-        cairo_scale(cr, 1 / (pixelScale * detail), 1 / (pixelScale * detail))
-        cairo_set_source_surface(cr, image, 0, 0)
-        cairo_pattern_set_filter(cairo_get_source(cr), CAIRO_FILTER_BILINEAR)
-        cairo_paint_with_alpha(cr, cell.alpha)
-        cairo_restore(cr)
+        CairoPath.paintImage(image, of: cell, margin: resting.paintMargin, imageScale: pixelScale * detail, cr)
     }
 
     /// Draws a cacheable `cell` from its image, painting the image with `paint` on a miss.

@@ -13,15 +13,27 @@ struct CellPainter {
         let f = cell.frame
         guard !f.isEmpty, cell.alpha > 0.001, cell.scale > 0.001 else { return }
         let radius = min(f.width, f.height) * Theme.cornerFraction
-        cairo_save(cr)
-        if cell.scale != 1 || cell.rotation != 0 {
-            cairo_translate(cr, f.midX, f.midY)
-            cairo_rotate(cr, cell.rotation)
-            cairo_scale(cr, cell.scale, cell.scale)
-            cairo_translate(cr, -f.midX, -f.midY)
+        underTransform(of: cell, alpha: cell.alpha * (cell.isDone ? 0.5 : 1), cr) {
+            paintLayers(cell, radius: radius, cr: cr, pixelScale: pixelScale)
         }
-        let groupAlpha = cell.alpha * (cell.isDone ? 0.5 : 1)
-        let grouped = groupAlpha < 1
+    }
+
+    /// Draws only what changes every frame of a dwell (its progress ring) over a cell drawn from
+    /// its resting image, under the same scale, rotation and alpha as ``paint(_:cr:pixelScale:)``.
+    func paintDwellOverlay(_ cell: CellNode, cr: OpaquePointer) {
+        guard let progress = cell.dwellProgress, cell.scale > 0.001, cell.alpha > 0.001 else { return }
+        let f = cell.frame
+        underTransform(of: cell, alpha: cell.alpha, cr) {
+            paintDwell(f, radius: min(f.width, f.height) * Theme.cornerFraction, progress: progress, cr: cr)
+        }
+    }
+
+    /// Runs `body` under `cell`'s scale and rotation, composited at `alpha` when below 1.
+    private func underTransform(of cell: CellNode, alpha: Double, _ cr: OpaquePointer, _ body: () -> Void) {
+        let f = cell.frame
+        cairo_save(cr)
+        CairoPath.applyTransform(of: cell, cr)
+        let grouped = alpha < 1
         if grouped {
             // A group is as large as the clip: bound it to the cell, or it costs a whole window.
             let m = cell.paintMargin
@@ -29,7 +41,17 @@ struct CellPainter {
             cairo_clip(cr)
             cairo_push_group(cr)
         }
+        body()
+        if grouped {
+            cairo_pop_group_to_source(cr)
+            cairo_paint_with_alpha(cr, alpha)
+        }
+        cairo_restore(cr)
+    }
 
+    /// Everything a cell paints, in its own (untransformed) space, bottom to top.
+    private func paintLayers(_ cell: CellNode, radius: Double, cr: OpaquePointer, pixelScale: Double) {
+        let f = cell.frame
         if cell.isLifted { paintLiftShadow(f, radius: radius, cr: cr) }
         if cell.isDropTarget { paintGlow(f, radius: radius, cr: cr) }
         if cell.isFolder {
@@ -49,36 +71,6 @@ struct CellPainter {
                  color: Theme.accent, cr: cr)
         }
         if let progress = cell.dwellProgress { paintDwell(f, radius: radius, progress: progress, cr: cr) }
-
-        if grouped {
-            cairo_pop_group_to_source(cr)
-            cairo_paint_with_alpha(cr, groupAlpha)
-        }
-        cairo_restore(cr)
-    }
-
-    /// Draws only what changes every frame of a dwell (its progress ring) over a cell drawn from
-    /// its resting image, under the same scale and rotation as ``paint(_:cr:pixelScale:)``.
-    func paintDwellOverlay(_ cell: CellNode, cr: OpaquePointer) {
-        guard let progress = cell.dwellProgress, cell.scale > 0.001, cell.alpha > 0.001 else { return }
-        let f = cell.frame
-        cairo_save(cr)
-        cairo_translate(cr, f.midX, f.midY)
-        cairo_rotate(cr, cell.rotation)
-        cairo_scale(cr, cell.scale, cell.scale)
-        cairo_translate(cr, -f.midX, -f.midY)
-        if cell.alpha < 1 {
-            let m = cell.paintMargin
-            cairo_rectangle(cr, f.minX - m, f.minY - m, f.width + 2 * m, f.height + 2 * m)
-            cairo_clip(cr)
-            cairo_push_group(cr)
-        }
-        paintDwell(f, radius: min(f.width, f.height) * Theme.cornerFraction, progress: progress, cr: cr)
-        if cell.alpha < 1 {
-            cairo_pop_group_to_source(cr)
-            cairo_paint_with_alpha(cr, cell.alpha)
-        }
-        cairo_restore(cr)
     }
 
     // MARK: Tile and contents

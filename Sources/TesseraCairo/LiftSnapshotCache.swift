@@ -49,15 +49,7 @@ final class LiftSnapshotCache {
             if entries.count > limit { cairo_surface_destroy(entries.removeFirst().surface) }
             surface = s
         }
-        cairo_save(cr)
-        cairo_translate(cr, f.midX, f.midY)
-        cairo_rotate(cr, cell.rotation)
-        cairo_scale(cr, cell.scale, cell.scale)
-        cairo_translate(cr, -f.width / 2 - Self.margin, -f.height / 2 - Self.margin)
-        cairo_set_source_surface(cr, surface, 0, 0)
-        // Bilinear keeps a rotated snapshot smooth; the default filter would shimmer as it wobbles.
-        cairo_pattern_set_filter(cairo_get_source(cr), CAIRO_FILTER_BILINEAR)
-        cairo_paint_with_alpha(cr, cell.alpha)
-        cairo_restore(cr)
+        // The surface's device scale already maps its pixels to logical ones.
+        CairoPath.paintImage(surface, of: cell, margin: Self.margin, imageScale: 1, cr)
     }
 }

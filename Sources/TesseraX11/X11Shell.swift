@@ -40,9 +40,11 @@ public final class X11Shell {
     var heldMotion: Point?
     /// Test hook (`TESSERA_INJECT_X_ERRORS`); off unless the environment asks.
     let faults = FaultInjection()
-    /// Where ``open(displayName:size:scale:assetDirectory:renderer:)`` spent its time (ms), for the
-    /// benchmark's start-up breakdown.
-    public private(set) var openFigures: [(String, Double)] = []
+    /// Where ``open(displayName:size:scale:assetDirectory:renderer:)`` spent its time, for the
+    /// benchmark's start-up breakdown: connecting to the server, and waiting for the renderer's
+    /// warm-up thread (ms).
+    public private(set) var connectMilliseconds = 0.0
+    public private(set) var rendererWaitMilliseconds = 0.0
 
     /// Opens `displayName` (nil = `$DISPLAY`) and creates a window of `size` logical pixels.
     ///
@@ -71,7 +73,7 @@ public final class X11Shell {
         let t1 = MonotonicClock.now()
         let shell = X11Shell(display: display, screen: screen, visual: visual, depth: depth,
                              size: size, scale: resolved, assetDirectory: assetDirectory, warmUp: renderer)
-        shell.openFigures.insert(("x_connect_ms", (t1 - t0) * 1000), at: 0)
+        shell.connectMilliseconds = (t1 - t0) * 1000
         return shell
     }
 
@@ -108,7 +110,7 @@ public final class X11Shell {
         let t1 = MonotonicClock.now()
         signals = SignalPipe()
         setWindowProperties(minimum: Size(width: 320, height: 240))
-        openFigures = [("renderer_wait_ms", (t1 - t0) * 1000)]
+        rendererWaitMilliseconds = (t1 - t0) * 1000
     }
 
     /// Title (legacy and UTF-8), class and size hints; the window stays resizable.
