@@ -12,4 +12,6 @@
 #include <X11/extensions/XTest.h>
 #include <sys/ipc.h>
 #include <sys/shm.h>
+// malloc_trim: the shell hands start-up's freed memory back once the first frame is shown.
+#include <malloc.h>
 #endif

@@ -4,14 +4,27 @@ import TesseraCore
 import Glibc
 #endif
 
-/// Loads icon PNGs once per name, keeps device-pixel-sized copies, and draws a placeholder for
-/// icons that are missing or unreadable (reported once per name on stderr).
+/// Loads icon PNGs, keeps device-pixel-sized copies, and draws a placeholder for icons that are
+/// missing or unreadable (reported once per name on stderr).
+///
+/// Drawing only ever needs the resampled copies; the decoded originals (64 KB each at 128 px) are
+/// kept in a small cache for resampling to a new size and re-decoded when it has dropped them, so
+/// thirty icons do not pin 2 MB for the life of the app.
 final class IconCache {
     private let iconDirectory: String
-    /// Decoded originals; `nil` marks a name known to be missing or broken.
-    private var originals: [String: OpaquePointer?] = [:]
+    /// Pixel size of every icon decoded once; `nil` marks a name known to be missing or broken.
+    private var sizes: [String: IconSize?] = [:]
+    /// Decoded originals, for resampling: a few at a time.
+    private let decoded: LRUCache<String, OpaquePointer>
     /// Copies scaled to the pixel size they are drawn at, keyed by name and edge in device pixels.
     private let scaled: LRUCache<ScaledKey, OpaquePointer>
+    /// Originals decoded since the cache was made (tests: an icon is not decoded twice needlessly).
+    private(set) var decodeCount = 0
+
+    private struct IconSize {
+        var width: Double
+        var height: Double
+    }
 
     private struct ScaledKey: Hashable {
         var name: String
@@ -31,6 +44,8 @@ final class IconCache {
         // Tile icons are small (31 icons at 96 px tiles: 250 KB); a detail view's large icon
         // (200 KB each) is resampled again when next opened rather than kept: 1 MB at most.
         scaled = LRUCache(capacity: 512, costLimit: 1 << 20) { cairo_surface_destroy($0) }
+        // Four 128 px originals: enough to resample the icons of one view change in a row.
+        decoded = LRUCache(capacity: 16, costLimit: 256 << 10) { cairo_surface_destroy($0) }
         if access(iconDirectory, R_OK | X_OK) != 0 {
             reportsEachIcon = false
             report("tessera: no icon folder at \(iconDirectory); drawing placeholders (set TESSERA_ASSETS to the assets folder)")
@@ -39,36 +54,41 @@ final class IconCache {
 
     deinit {
         scaled.removeAll()
-        for case let s? in originals.values { cairo_surface_destroy(s) }
+        decoded.removeAll()
     }
 
     func path(for name: String) -> String { "\(iconDirectory)/\(name).png" }
 
-    /// Decodes every `*.png` in the icon folder now (the icon set is small), so drawing never
-    /// waits for a decode.
-    func decodeAll() {
+    /// Decodes every `*.png` in the icon folder now (the icon set is small) and resamples each for
+    /// drawing fitted into every box of `boxes` (logical) at `pixelScale`, so the first frames
+    /// never wait for a decode or a resample. Only the resampled copies are kept.
+    func loadAll(fittingIn boxes: [Size], pixelScale: Double) {
         guard reportsEachIcon, let dir = opendir(iconDirectory) else { return }
         defer { closedir(dir) }
         while let entry = readdir(dir) {
-            let name = withUnsafeBytes(of: entry.pointee.d_name) { raw in
+            let file = withUnsafeBytes(of: entry.pointee.d_name) { raw in
                 String(decoding: raw.prefix { $0 != 0 }, as: UTF8.self)
             }
-            guard name.hasSuffix(".png"), !name.hasPrefix(".") else { continue }
-            _ = original(String(name.dropLast(4)))
+            guard file.hasSuffix(".png"), !file.hasPrefix(".") else { continue }
+            let name = String(file.dropLast(4))
+            guard original(name) != nil else { continue }
+            for box in boxes { prepare(name, fittingIn: box, pixelScale: pixelScale) }
         }
     }
 
     /// The decoded icon, or nil (after one report on stderr) when it cannot be loaded.
     func original(_ name: String) -> OpaquePointer? {
-        if let known = originals[name] { return known }
+        if let known = sizes[name], known == nil { return nil }
+        if let hit = decoded[name] { return hit }
         // An item without an icon is not an error: it gets the placeholder quietly.
-        if name.isEmpty || !reportsEachIcon { originals[name] = .some(nil); return nil }
+        if name.isEmpty || !reportsEachIcon { sizes[name] = .some(nil); return nil }
         let file = path(for: name)
         if case .failure(.tooLarge(let w, let h)) = PNGHeader.read(file) {
             report("tessera: icon '\(name)' at \(file) is \(w)x\(h) px, larger than \(PNGHeader.maxSide)x\(PNGHeader.maxSide); drawing a placeholder")
-            originals[name] = .some(nil)
+            sizes[name] = .some(nil)
             return nil
         }
+        decodeCount += 1
         let surface = cairo_image_surface_create_from_png(file)!
         let status = cairo_surface_status(surface)
         var result: OpaquePointer? = surface
@@ -88,22 +108,32 @@ final class IconCache {
             result = nil
             report("tessera: icon '\(name)' at \(file) is empty; drawing a placeholder")
         }
-        originals[name] = result
+        guard let result else {
+            sizes[name] = .some(nil)
+            return nil
+        }
+        sizes[name] = IconSize(width: Double(cairo_image_surface_get_width(result)),
+                               height: Double(cairo_image_surface_get_height(result)))
+        decoded.insert(result, for: name, cost: Int(cairo_image_surface_get_stride(result)) * Int(cairo_image_surface_get_height(result)))
         return result
     }
 
-    /// Resamples every decoded icon for drawing fitted into `box` (logical) at `pixelScale`.
-    func prepareAll(fittingIn box: Size, pixelScale: Double) {
-        for case let (name, src?) in originals {
-            let sw = Double(cairo_image_surface_get_width(src)), sh = Double(cairo_image_surface_get_height(src))
-            let fit = min(box.width / sw, box.height / sh)
-            let pw = max(1, Int((sw * fit * pixelScale).rounded())), ph = max(1, Int((sh * fit * pixelScale).rounded()))
-            _ = scaledCopy(name, src, width: pw, height: ph)
-        }
+    /// The pixel size of icon `name` (decoding it the first time), nil when it cannot be loaded.
+    private func size(of name: String) -> IconSize? {
+        if let known = sizes[name] { return known }
+        return original(name) != nil ? sizes[name] ?? nil : nil
     }
 
-    /// Bytes of resampled icons held (the decoded originals are fixed once loaded).
-    var scaledBytes: Int { scaled.totalCost }
+    /// Resamples icon `name` for drawing fitted into `box` (logical) at `pixelScale`.
+    private func prepare(_ name: String, fittingIn box: Size, pixelScale: Double) {
+        guard let size = size(of: name) else { return }
+        let fit = min(box.width / size.width, box.height / size.height)
+        let pw = max(1, Int((size.width * fit * pixelScale).rounded())), ph = max(1, Int((size.height * fit * pixelScale).rounded()))
+        _ = scaledCopy(name, width: pw, height: ph)
+    }
+
+    /// Bytes of icons held: resampled copies and the few decoded originals.
+    var scaledBytes: Int { scaled.totalCost + decoded.totalCost }
 
     /// Draws icon `name` fitted (aspect kept) and centred in `rect` (user space).
     ///
@@ -113,16 +143,19 @@ final class IconCache {
     /// drawn white on transparent, so one PNG serves every tile colour).
     func draw(_ name: String, in rect: Rect, cr: OpaquePointer, pixelScale: Double, alpha: Double = 1, tint: Color? = nil) {
         guard rect.width >= 1, rect.height >= 1 else { return }
-        guard let src = original(name) else {
+        guard let size = size(of: name) else {
             drawPlaceholder(in: rect, cr: cr, alpha: alpha)
             return
         }
-        let sw = Double(cairo_image_surface_get_width(src)), sh = Double(cairo_image_surface_get_height(src))
+        let sw = size.width, sh = size.height
         let fit = min(rect.width / sw, rect.height / sh)
         let w = sw * fit, h = sh * fit
         let target = Rect(x: rect.midX - w / 2, y: rect.midY - h / 2, width: w, height: h)
         let pw = max(1, Int((w * pixelScale).rounded())), ph = max(1, Int((h * pixelScale).rounded()))
-        let surface = scaledCopy(name, src, width: pw, height: ph)
+        guard let surface = scaledCopy(name, width: pw, height: ph) else {
+            drawPlaceholder(in: rect, cr: cr, alpha: alpha)
+            return
+        }
         cairo_save(cr)
         var m = cairo_matrix_t()
         cairo_get_matrix(cr, &m)
@@ -164,9 +197,10 @@ final class IconCache {
         cairo_stroke(cr)
     }
 
-    private func scaledCopy(_ name: String, _ src: OpaquePointer, width: Int, height: Int) -> OpaquePointer {
+    private func scaledCopy(_ name: String, width: Int, height: Int) -> OpaquePointer? {
         let key = ScaledKey(name: name, width: width, height: height)
         if let hit = scaled[key] { return hit }
+        guard let src = original(name) else { return nil }
         let sw = Double(cairo_image_surface_get_width(src)), sh = Double(cairo_image_surface_get_height(src))
         let copy = cairo_image_surface_create(CAIRO_FORMAT_ARGB32, Int32(width), Int32(height))!
         let cr = cairo_create(copy)!

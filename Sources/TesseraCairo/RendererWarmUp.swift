@@ -31,8 +31,8 @@ public final class RendererWarmUp: @unchecked Sendable {
         started = pthread_create(&thread, nil, { arg in
             let me = Unmanaged<RendererWarmUp>.fromOpaque(arg!).takeRetainedValue()
             let start = RendererWarmUp.milliseconds()
-            let renderer = SceneRenderer(assetDirectory: me.assetDirectory, warm: true)
-            for size in me.cellSizes { renderer.prepareIcons(forCellSize: size, pixelScale: me.pixelScale) }
+            let renderer = SceneRenderer(assetDirectory: me.assetDirectory, warm: true, cellSizes: me.cellSizes,
+                                         pixelScale: me.pixelScale)
             me.renderer = renderer
             me.busyMilliseconds = RendererWarmUp.milliseconds() - start
             return nil

@@ -17,14 +17,16 @@ public final class SceneRenderer {
 
     /// `assetDirectory` holds `icons/<name>.png`.
     /// With `warm`, also loads what a first frame needs: every icon in the folder is decoded and
-    /// each text style's fonts (Latin and CJK) are loaded. See ``RendererWarmUp``.
-    public init(assetDirectory: String, warm: Bool = false) {
+    /// resampled for tiles of each of `cellSizes` (logical pixels, at `pixelScale`), and each text
+    /// style's fonts (Latin and CJK) are loaded. See ``RendererWarmUp``.
+    public init(assetDirectory: String, warm: Bool = false, cellSizes: [Size] = [], pixelScale: Double = 1) {
         icons = IconCache(assetDirectory: assetDirectory)
         text = TextRenderer()
         cells = CellPainter(icons: icons, text: text, masks: RoundedRectMasks())
         clipStack.reserveCapacity(8)
         if warm {
-            icons.decodeAll()
+            let iconBoxes = cellSizes.map { ContentSlots(frame: Rect(origin: .zero, size: $0)).icon.size }
+            icons.loadAll(fittingIn: iconBoxes, pixelScale: pixelScale)
             text.loadFonts()
         }
     }
@@ -89,12 +91,6 @@ public final class SceneRenderer {
         for _ in clipStack { cairo_restore(cr) }
         clipStack.removeAll(keepingCapacity: true)
         cairo_restore(cr)
-    }
-
-    /// Resamples every decoded icon to the size a plain tile of `size` draws it at.
-    public func prepareIcons(forCellSize size: Size, pixelScale: Double) {
-        let slot = ContentSlots(frame: Rect(origin: .zero, size: size)).icon
-        icons.prepareAll(fittingIn: slot.size, pixelScale: pixelScale)
     }
 
     /// Paints up to `limit` of `cells` that have no cached image yet into the cache, nearest to the

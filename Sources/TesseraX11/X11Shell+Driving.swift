@@ -60,8 +60,20 @@ extension X11Shell {
         return renderer.prefetch(scene.upcoming, size: scene.size, scale: scale, limit: limit)
     }
 
+    /// Once, in the idle time after the first frame: hands back to the system the memory start-up
+    /// used and freed (fontconfig's parsing, the icon originals dropped once resampled), which the
+    /// allocator would otherwise keep in the warm-up thread's arena for as long as the app runs.
+    public func releaseStartupMemory() {
+        guard !startupMemoryReleased else { return }
+        startupMemoryReleased = true
+        malloc_trim(0)
+    }
+
     /// Cells painted afresh instead of from their cached images since the last call.
     public func cellImageMisses() -> Int { renderer.takeCellImageMisses() }
+
+    /// Bytes of pixels the renderer's caches hold now (see `SceneRenderer.cachedImageBytes`).
+    public var cachedImageBytes: Int { renderer.cachedImageBytes }
 
     /// Releases the buffer, window and connection; the shell is unusable afterwards.
     public func shutdown() {

@@ -70,6 +70,7 @@ extension X11Shell {
             if drew, XEventsQueued(display, QueuedAlready) == 0,
                (client.nextDeadline(after: now).map { $0 - MonotonicClock.now() > 0.004 } ?? true) {
                 prefetch(limit: 6)
+                releaseStartupMemory()
             }
 
             guard XEventsQueued(display, QueuedAlready) == 0 else { continue }

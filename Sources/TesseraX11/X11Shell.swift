@@ -38,6 +38,8 @@ public final class X11Shell {
     var lastFrameTime = -Double.infinity
     /// The last pointer motion read while a frame was held back, delivered with the next frame.
     var heldMotion: Point?
+    /// Whether ``releaseStartupMemory()`` has run.
+    var startupMemoryReleased = false
     /// Test hook (`TESSERA_INJECT_X_ERRORS`); off unless the environment asks.
     let faults = FaultInjection()
     /// Where ``open(displayName:size:scale:assetDirectory:renderer:)`` spent its time, for the

@@ -10,8 +10,12 @@ import TesseraCore
 /// layout`, help, version, completion scripts) gets no warm-up. A wrong guess costs a thread that
 /// is never joined; it can never change what the parsed command does.
 enum EarlyWarmUp {
-    /// The benchmark's grid cells: their icons are also resampled ahead (see `RendererWarmUp`).
-    static let benchCellSize = Size(width: 96, height: 96)
+    /// The tiles of the flow grid the app opens on (and the benchmark's, as the peers' 96 px
+    /// cells): their icons are resampled ahead (see `RendererWarmUp`).
+    static let gridCellSize: Size = {
+        if case .uniform(let size) = FlowLayout().itemSizing { return size }
+        return Size(width: 96, height: 96)
+    }()
 
     nonisolated(unsafe) private static var started: RendererWarmUp?
 
@@ -19,13 +23,12 @@ enum EarlyWarmUp {
         let words = arguments.dropFirst()
         let noWindow: Set<String> = ["layout", "help", "--help", "-h", "--version", "--generate-completion-script"]
         if words.contains(where: noWindow.contains) { return }
-        let cellSizes = words.first == "bench" ? [benchCellSize] : []
-        started = RendererWarmUp(assetDirectory: AssetLocator.find(), cellSizes: cellSizes)
+        started = RendererWarmUp(assetDirectory: AssetLocator.find(), cellSizes: [gridCellSize])
     }
 
     /// The warm-up started by ``start(arguments:)`` (handed over once), else a new one.
-    static func take(cellSizes: [Size] = []) -> RendererWarmUp {
+    static func take() -> RendererWarmUp {
         defer { started = nil }
-        return started ?? RendererWarmUp(assetDirectory: AssetLocator.find(), cellSizes: cellSizes)
+        return started ?? RendererWarmUp(assetDirectory: AssetLocator.find(), cellSizes: [gridCellSize])
     }
 }

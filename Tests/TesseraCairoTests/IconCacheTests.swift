@@ -1,0 +1,53 @@
+import CCairo
+import Testing
+@testable import TesseraCairo
+import TesseraCore
+
+/// Icons are decoded once at start-up and kept only as the copies drawn; an icon whose decoded
+/// original was let go still draws, in the right colour, at a size never drawn before.
+@Suite struct IconCacheTests {
+    /// Twenty icons, each its own colour: more than the cache keeps decoded.
+    let colors: [String: Color] = Dictionary(uniqueKeysWithValues: (0..<20).map { i in
+        ("icon\(i)", Color(red: Double(i) / 19, green: 0.5, blue: 1 - Double(i) / 19))
+    })
+
+    private func draw(_ icons: IconCache, _ name: String, side: Double) -> PixelCanvas {
+        PixelCanvas(width: 64, height: 64, background: .white) { cr in
+            icons.draw(name, in: Rect(x: 0, y: 0, width: side, height: side), cr: cr, pixelScale: 1)
+        }
+    }
+
+    @Test func iconsLoadedAtStartUpDrawWithoutBeingDecodedAgain() {
+        let icons = IconCache(assetDirectory: PixelCanvas.assets(colors))
+        icons.loadAll(fittingIn: [Size(width: 24, height: 24)], pixelScale: 1)
+        #expect(icons.decodeCount == 20)
+        for (name, color) in colors {
+            let canvas = draw(icons, name, side: 24)
+            #expect(canvas[12, 12].isClose(to: Pixel(color)), "\(name): \(canvas[12, 12])")
+        }
+        #expect(icons.decodeCount == 20, "an icon prepared at start-up was decoded again to be drawn")
+    }
+
+    @Test func anIconDrawnAtANewSizeAfterItsOriginalWasDroppedStillLooksRight() {
+        let icons = IconCache(assetDirectory: PixelCanvas.assets(colors))
+        icons.loadAll(fittingIn: [Size(width: 24, height: 24)], pixelScale: 1)
+        for (name, color) in colors {
+            let canvas = draw(icons, name, side: 48)
+            #expect(canvas[40, 40].isClose(to: Pixel(color)), "\(name): \(canvas[40, 40])")
+            #expect(canvas[56, 56] == Pixel(.white), "\(name) drawn past its 48 px box")
+        }
+        // The originals are not all kept: some had to be decoded again for the new size.
+        #expect(icons.decodeCount > 20)
+        #expect(icons.decodeCount <= 40)
+    }
+
+    @Test func aMissingIconIsReportedOnceAndDrawnAsAPlaceholder() {
+        var lines: [String] = []
+        let icons = IconCache(assetDirectory: PixelCanvas.assets(colors)) { lines.append($0) }
+        for _ in 0..<3 { _ = draw(icons, "nowhere", side: 48) }
+        #expect(lines.count == 1)
+        #expect(lines.first?.contains("'nowhere' not found") == true)
+        let canvas = draw(icons, "nowhere", side: 48)
+        #expect(canvas[14, 14].isClose(to: Pixel(Theme.placeholderFill)), "got \(canvas[14, 14])")
+    }
+}
