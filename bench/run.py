@@ -71,11 +71,14 @@ def configs(tessera):
 def build(tessera_needed=True):
     t = time.monotonic()
     if tessera_needed:
-        # As scripts/run.sh builds it for users: the Swift runtime linked in (fewer libraries to
-        # load and relocate at start, fewer dirty pages).
-        log('build: swift build -c release --static-swift-stdlib --product tessera')
-        subprocess.run(['swift', 'build', '-c', 'release', '--static-swift-stdlib', '--product', 'tessera'], cwd=REPO, check=True,
-                       stdout=subprocess.DEVNULL)
+        # As scripts/run.sh builds it for users (the Swift runtime linked in, hot code laid out
+        # together: see scripts/build-release.sh).
+        log('build: scripts/build-release.sh')
+        built = subprocess.run([os.path.join(REPO, 'scripts', 'build-release.sh')], cwd=REPO,
+                               stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, text=True)
+        if built.returncode != 0:
+            sys.stderr.write(built.stderr)
+            raise SystemExit('bench: the release build failed')
     for b in ('gtk/build.sh', 'qt/build.sh', 'floor/build.sh'):
         log('build: bench/peers/' + b)
         subprocess.run([os.path.join(PEERS, b)], check=True)

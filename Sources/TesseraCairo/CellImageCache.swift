@@ -25,11 +25,13 @@ final class CellImageCache {
         images = LRUCache(capacity: capacity, costLimit: budget) { cairo_surface_destroy($0) }
     }
 
-    /// Bounds the images to twice the window's own pixels (4 bytes each): a screenful of cells,
-    /// the rows a scroll brings in, and the looks a drag gives its neighbours. A small window keeps
-    /// a small cache, and it fills (and stops growing) after a few minutes of use.
+    /// Bounds the images to one and a half times the window's own pixels (4 bytes each): every cell
+    /// a frame can show (a screen of 96 px tiles with their edge rows and paint margins is 1.3 times
+    /// the window), so a reorder that moves them all still blits each from its image, plus the row
+    /// a scroll brings in. A small window keeps a small cache, and it fills (and stops growing)
+    /// after a few minutes of use.
     func fitBudget(toWindowPixels pixels: Int) {
-        let budget = Swift.max(1 << 20, 2 * 4 * pixels)
+        let budget = Swift.max(1 << 20, 6 * pixels)
         if budget != images.costLimit { images.setCostLimit(budget) }
     }
 

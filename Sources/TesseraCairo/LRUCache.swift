@@ -3,8 +3,9 @@
 /// Bounded by a count of entries and, for caches of pixels, by a total cost (bytes) that can change
 /// at run time (a cache of cell images follows the window's area). Lookups stamp the entry with a
 /// use counter; when an insert goes over either bound, the oldest entries are evicted in one pass
-/// down to three quarters of it (amortised O(log n) per insert) and handed to `evict`, so native
-/// resources (Pango layouts, Cairo surfaces) are released.
+/// (amortised O(log n) per insert) down to three quarters of the count or seven eighths of the cost,
+/// and handed to `evict`, so native resources (Pango layouts, Cairo surfaces) are released. The cost
+/// keeps more: a cache of pixels is sized to what one frame draws, and must not drop below it.
 final class LRUCache<Key: Hashable, Value> {
     private var entries: [Key: (value: Value, stamp: UInt64, cost: Int)] = [:]
     private var clock: UInt64 = 0
@@ -56,9 +57,9 @@ final class LRUCache<Key: Hashable, Value> {
     }
 
     private func trim() {
-        // Down to three quarters of whichever bound was passed; the other is left alone.
+        // Below whichever bound was passed; the other is left alone.
         let countTarget = entries.count > capacity ? capacity * 3 / 4 : entries.count
-        let costTarget = totalCost > costLimit ? costLimit / 4 * 3 : totalCost
+        let costTarget = totalCost > costLimit ? costLimit / 8 * 7 : totalCost
         for (key, e) in entries.sorted(by: { $0.value.stamp < $1.value.stamp }) {
             guard entries.count > countTarget || totalCost > costTarget else { break }
             entries.removeValue(forKey: key)

@@ -12,10 +12,10 @@ import Testing
         for i in 0..<10 { cache.insert(i, for: i, cost: 10) }        // exactly at the bound
         #expect(cache.totalCost == 100 && evicted.values.isEmpty)
         _ = cache[0]                                                  // 0 is now the most recent
-        cache.insert(10, for: 10, cost: 10)                           // over: down to 75
-        #expect(cache.totalCost == 70, "three quarters of the bound, or just under")
+        cache.insert(10, for: 10, cost: 10)                           // over: down to 84
+        #expect(cache.totalCost == 80, "seven eighths of the bound, or just under")
         #expect(cache[0] != nil && cache[10] != nil, "the last used survive")
-        #expect(evicted.values.sorted() == [1, 2, 3, 4], "the oldest went first")
+        #expect(evicted.values.sorted() == [1, 2, 3], "the oldest went first")
     }
 
     @Test func loweringTheBoundEvictsAtOnceAndReplacingAnEntryCountsOnce() {
@@ -24,7 +24,7 @@ import Testing
         cache.insert(99, for: 5, cost: 40)                            // same key: no double count
         #expect(cache.totalCost == 800 && cache.count == 20)
         cache.setCostLimit(200)
-        #expect(cache.totalCost <= 150 && cache[5] == 99)
+        #expect(cache.totalCost <= 175 && cache[5] == 99)
     }
 
     @Test func theCountBoundStillHoldsWithoutCosts() {

@@ -9,8 +9,8 @@ set -euo pipefail
 cd "$(dirname "$0")/../.."
 scripts/deps.sh test
 # The app under test is a release build, as users run it; the test harness itself is a debug build.
-swift build -c release --static-swift-stdlib --product tessera --scratch-path .build-release >/dev/null
-export TESSERA_APP_BINARY="$PWD/.build-release/release/tessera"
+app=$(scripts/build-release.sh .build-release)
+export TESSERA_APP_BINARY="$app"
 swift build --build-tests >/dev/null
 export TESSERA_FLOOD_SECONDS="${1:-10}"
 nice -n 10 swift test --skip-build --filter FloodTests 2>&1 | grep -E '^flood:|✘|✔ Test run|Test run'

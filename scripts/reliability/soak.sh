@@ -11,8 +11,8 @@ cd "$(dirname "$0")/../.."
 scripts/deps.sh test
 minutes="${1:-30}"
 # The app under test is a release build, as users run it; the test harness itself is a debug build.
-swift build -c release --static-swift-stdlib --product tessera --scratch-path .build-release >/dev/null
-export TESSERA_APP_BINARY="$PWD/.build-release/release/tessera"
+app=$(scripts/build-release.sh .build-release)
+export TESSERA_APP_BINARY="$app"
 swift build --build-tests >/dev/null
 export TESSERA_SOAK_MINUTES="$minutes"
 nice -n 10 swift test --skip-build --filter SoakTests 2>&1 | grep -E '^soak:|✘|✔ Test run|Test run'
