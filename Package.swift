@@ -33,6 +33,7 @@ let package = Package(
         .testTarget(name: "TesseraCoreTests", dependencies: ["TesseraCore"]),
         .testTarget(name: "TesseraAppTests", dependencies: ["TesseraApp", "TesseraCore"]),
         .testTarget(name: "TesseraCairoTests", dependencies: ["TesseraCore", "TesseraCairo", "CCairo"]),
+        .testTarget(name: "TesseraX11Tests", dependencies: ["TesseraX11"]),
         .testTarget(name: "TesseraEndToEndTests", dependencies: ["TesseraCore", "CX11"]),
     ]
 )

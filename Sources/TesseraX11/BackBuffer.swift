@@ -4,7 +4,8 @@ import CX11
 import Glibc
 #endif
 
-/// The window-sized Cairo image surface every frame is drawn into, and how it reaches the screen.
+/// The Cairo image surface frames are staged in (a part of the window's size: see ``StagingPlan``),
+/// and how its pixels reach the window.
 ///
 /// With MIT-SHM the pixels live in a shared-memory segment the server reads directly
 /// (`XShmPutImage` + `XSync` before the next draw); the segment is marked `IPC_RMID` as soon as both
@@ -64,14 +65,8 @@ final class BackBuffer {
         }
     }
 
-    /// Copies `rects` of the rendered pixels to the same place in `window`; returns when the
-    /// buffer may be drawn into again.
-    func present(_ rects: [DeviceRect], to window: Window, gc: GC) {
-        present(rects.map { ($0, $0.x, $0.y) }, to: window, gc: gc)
-    }
-
-    /// Copies each `source` rect of the buffer to (`x`, `y`) in `window` (the buffer may be smaller
-    /// than the window and painted tile by tile); returns when the buffer may be drawn into again.
+    /// Copies each `source` rect of the buffer to (`x`, `y`) in `window`; returns when the buffer
+    /// may be drawn into again.
     func present(_ pieces: [(source: DeviceRect, x: Int, y: Int)], to window: Window, gc: GC) {
         cairo_surface_flush(surface)
         for (r, x, y) in pieces {

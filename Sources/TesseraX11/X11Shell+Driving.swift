@@ -47,9 +47,10 @@ extension X11Shell {
         if buffer?.usesSharedMemory != true { XSync(display, 0) }
     }
 
-    /// Device pixels painted for the last rendered frame, and whether it scrolled by copying.
-    public var lastFrameFigures: (paintedPixels: Double, copied: Bool) {
-        (frames.lastPaintedArea, frames.lastCopied)
+    /// Device pixels painted for the last rendered frame, whether it scrolled by copying, in how
+    /// many damaged rects and back-buffer loads it was sent.
+    public var lastFrameFigures: (paintedPixels: Double, copied: Bool, rects: Int, loads: Int) {
+        (frames.lastPaintedArea, frames.lastCopied, frames.lastRects, frames.lastLoads)
     }
 
     /// Idle-time work after a frame: paints up to `limit` of the shown scene's upcoming cells into

@@ -4,9 +4,9 @@ import TesseraCore
 
 /// What the window shows, so the next frame repaints only what changed.
 ///
-/// The window itself holds the last frame; the back buffer is only a scratch area where damaged
-/// rects are painted before they are sent. A scroll moves the window's pixels server-side
-/// (`XCopyArea`) and then paints the strip that came into view (see ``SceneDamage``).
+/// The window itself holds the last frame; the back buffer is only a staging area where damaged
+/// rects are painted before they are sent (see ``StagingPlan``). A scroll moves the window's pixels
+/// server-side (`XCopyArea`) and then paints the strip that came into view (see ``SceneDamage``).
 struct FrameState {
     /// The scene the window shows (once `pending` is presented), prepared for damage tracking.
     var shownFlat: FlatScene?
@@ -18,16 +18,16 @@ struct FrameState {
     /// Figures of the last frame, for the benchmark and tests.
     var lastPaintedArea = 0.0
     var lastCopied = false
+    /// Back-buffer loads the last frame was sent in (see ``StagingPlan``), and its damaged rects.
+    var lastLoads = 0
+    var lastRects = 0
 }
 
-/// A frame painted into the back buffer, waiting for ``X11Shell/present()``.
+/// A frame whose first load is painted into the back buffer, waiting for ``X11Shell/present()``.
 struct PendingFrame {
     var copy: DeviceCopy?
-    /// Painted at their window position in the back buffer.
-    var rects: [DeviceRect]
-    /// Beyond the back buffer (a window larger than ``X11Shell/maxBufferSide``): painted and sent
-    /// one tile at a time by `present()`.
-    var tiles: [DeviceRect]
+    /// Load 0 is painted; `present()` sends it, then paints and sends each further load in turn.
+    var plan: StagingPlan
     var scene: Scene
 }
 
@@ -78,16 +78,17 @@ struct DeviceRect: Equatable {
 
 extension X11Shell {
     /// The back buffer is at most this many device pixels on a side: a huge window (8000 x 8000)
-    /// is painted in tiles instead of needing a quarter of a gigabyte of scratch memory.
+    /// is painted in loads instead of needing a quarter of a gigabyte of scratch memory.
     static let maxBufferSide = 2048
 
-    /// Paints what changed since the shown frame into the back buffer (everything after a resize
-    /// or an exposure), re-creating the buffer when the window size changed.
+    /// Paints what changed since the shown frame (everything after a resize or an exposure): the
+    /// first load of its ``StagingPlan`` now, the rest when presenting. Re-creates the buffer when
+    /// the window size changed.
     func draw(_ scene: Scene) {
-        let bw = min(pixelWidth, Self.maxBufferSide), bh = min(pixelHeight, Self.maxBufferSide)
-        if buffer == nil || buffer!.width != bw || buffer!.height != bh {
+        let size = StagingPlan.bufferSize(forWindowWidth: pixelWidth, height: pixelHeight, maxSide: Self.maxBufferSide)
+        if buffer == nil || buffer!.width != size.width || buffer!.height != size.height {
             buffer = nil
-            buffer = BackBuffer(display: display, visual: visual, depth: depth, width: bw, height: bh,
+            buffer = BackBuffer(display: display, visual: visual, depth: depth, width: size.width, height: size.height,
                                 trySharedMemory: sharedMemoryWorks)
             frames.needsFullRepaint = true
             if let buffer, !buffer.usesSharedMemory, sharedMemoryWorks {
@@ -96,7 +97,7 @@ extension X11Shell {
             }
         }
         guard let buffer else {
-            writeToStandardError("tessera: cannot allocate a \(bw)x\(bh) back buffer; frame skipped")
+            writeToStandardError("tessera: cannot allocate a \(size.width)x\(size.height) back buffer; frame skipped")
             frames.needsFullRepaint = true
             return
         }
@@ -106,54 +107,39 @@ extension X11Shell {
         let update = frames.needsFullRepaint ? .full(scene.size)
             : SceneDamage.update(from: frames.shownFlat, to: flat, pixelScale: scale)
         let whole = DeviceRect(x: 0, y: 0, width: pixelWidth, height: pixelHeight)
-        let inBuffer = DeviceRect(x: 0, y: 0, width: buffer.width, height: buffer.height)
-        var rects: [DeviceRect] = [], tiles: [DeviceRect] = []
-        rects.reserveCapacity(update.damage.count)
         let damage = update.isFull ? [whole]
             : update.damage.compactMap { DeviceRect($0, scale: scale, width: pixelWidth, height: pixelHeight) }
-        for r in damage {
-            if let inside = r.intersection(inBuffer) { rects.append(inside) }
-            guard r.maxX > inBuffer.maxX || r.maxY > inBuffer.maxY else { continue }
-            // The parts right of and below the buffer, cut to its size.
-            if r.maxX > inBuffer.maxX, let right = r.intersection(DeviceRect(x: inBuffer.maxX, y: 0, width: pixelWidth, height: pixelHeight)) {
-                tiles += right.tiles(width: buffer.width, height: buffer.height)
-            }
-            if r.maxY > inBuffer.maxY, let below = r.intersection(DeviceRect(x: 0, y: inBuffer.maxY, width: inBuffer.maxX, height: pixelHeight)) {
-                tiles += below.tiles(width: buffer.width, height: buffer.height)
-            }
-        }
-        var area = 0.0
-        for r in rects {
-            paint(scene, r, into: buffer, at: (r.x, r.y))
-            area += Double(r.width * r.height)
-        }
-        for t in tiles { area += Double(t.width * t.height) }
+        let plan = StagingPlan(rects: damage, bufferWidth: buffer.width, bufferHeight: buffer.height)
+        for piece in plan.loads.first ?? [] { paint(scene, piece, into: buffer) }
         let copy = update.copy.map { DeviceCopy(dx: Int(($0.dx * scale).rounded()), dy: Int(($0.dy * scale).rounded())) }
-        frames.pending = PendingFrame(copy: copy, rects: rects, tiles: tiles, scene: scene)
+        frames.pending = PendingFrame(copy: copy, plan: plan, scene: scene)
         frames.shownFlat = flat
         frames.needsFullRepaint = false
-        frames.lastPaintedArea = area
+        frames.lastPaintedArea = damage.reduce(0.0) { $0 + Double($1.width * $1.height) }
         frames.lastCopied = copy != nil
+        frames.lastLoads = plan.loads.count
+        frames.lastRects = damage.count
         if scene.cursor != currentCursor {
             currentCursor = scene.cursor
             XDefineCursor(display, window, cursors.cursor(for: scene.cursor))
         }
     }
 
-    /// Paints window rect `r` of `scene` into the buffer with its top-left corner at `origin`.
-    private func paint(_ scene: Scene, _ r: DeviceRect, into buffer: BackBuffer, at origin: (Int, Int)) {
+    /// Paints the window rect of `piece` of `scene` into the buffer at the piece's place there.
+    private func paint(_ scene: Scene, _ piece: StagingPlan.Piece, into buffer: BackBuffer) {
         let cr = buffer.context
+        let r = piece.window
         cairo_save(cr)
-        cairo_translate(cr, Double(origin.0 - r.x), Double(origin.1 - r.y))
+        cairo_translate(cr, Double(piece.bufferX - r.x), Double(piece.bufferY - r.y))
         cairo_rectangle(cr, Double(r.x), Double(r.y), Double(r.width), Double(r.height))
         cairo_clip(cr)
         renderer.render(scene, to: cr, scale: scale)
         cairo_restore(cr)
     }
 
-    /// Sends the pending frame: the scroll copy first, then each repainted rect (and, for a window
-    /// larger than the buffer, each further tile painted in turn). Returns when the back buffer may
-    /// be drawn into again (after an `XSync` with MIT-SHM).
+    /// Sends the pending frame: the scroll copy first, then each load of its plan (the first was
+    /// painted by `draw`; each further one is painted once the one before has been read). Returns
+    /// when the back buffer may be drawn into again (after an `XSync` with MIT-SHM).
     func present() {
         guard let buffer, let frame = frames.pending else { return }
         frames.pending = nil
@@ -164,10 +150,10 @@ extension X11Shell {
                           UInt32(w), UInt32(h), Int32(max(0, c.dx)), Int32(max(0, c.dy)))
             }
         }
-        buffer.present(frame.rects, to: window, gc: gc)
-        for t in frame.tiles {
-            paint(frame.scene, t, into: buffer, at: (0, 0))
-            buffer.present([(DeviceRect(x: 0, y: 0, width: t.width, height: t.height), t.x, t.y)], to: window, gc: gc)
+        // No damage still ends with the round trip: a frame is over when the server has it.
+        for (index, load) in (frame.plan.loads.isEmpty ? [[]] : frame.plan.loads).enumerated() {
+            if index > 0 { for piece in load { paint(frame.scene, piece, into: buffer) } }
+            buffer.present(load.map { ($0.source, $0.window.x, $0.window.y) }, to: window, gc: gc)
         }
     }
 

@@ -118,8 +118,10 @@ final class BenchmarkRunner {
     // MARK: - One frame
 
     /// One frame's work at engine time `t` (seconds), ending with the X round trip.
+    /// With `prefetch` false the idle-time prefetch is the caller's to run (after it has read the
+    /// clock: the first frame and the move's frame end when they are presented).
     @discardableResult
-    func frame(at t: Double, input: [InputEvent] = []) -> FrameTime {
+    func frame(at t: Double, input: [InputEvent] = [], prefetch: Bool = true) -> FrameTime {
         let a = BenchClock.ms()
         shell.discardPendingEvents()
         for event in input { engine.handle(event, at: t) }
@@ -132,11 +134,15 @@ final class BenchmarkRunner {
         let c = BenchClock.ms()
         shell.presentAndSync()
         let d = BenchClock.ms()
-        // After the frame is on screen, in the idle time before the next tick (as the app's loop
-        // does): paint the cells about to scroll in. Not part of the frame's work; timed apart.
+        if prefetch { prefetchUpcoming() }
+        return FrameTime(engine: b - a, render: c - b, present: d - c)
+    }
+
+    /// After a frame is on screen, in the idle time before the next tick (as the app's loop does):
+    /// paint the cells about to scroll in. Not part of any frame's work; timed apart.
+    func prefetchUpcoming() {
         let p0 = BenchClock.ms()
         if shell.prefetch(limit: 6) > 0 { prefetchTimes.add(BenchClock.ms() - p0) }
-        return FrameTime(engine: b - a, render: c - b, present: d - c)
     }
 
     /// Draws frames at 60 Hz until the engine has nothing left to animate (at most 2 s).
@@ -172,11 +178,13 @@ final class BenchmarkRunner {
         shell.mapAndSync()
         report.set("map_ms", BenchClock.ms() - tm, digits: 2)
         report.set("main_to_map_ms", tm - startMs, digits: 2)
-        let f = frame(at: MonotonicClock.now(), input: [.resize(shell.windowSize)])
+        let f = frame(at: MonotonicClock.now(), input: [.resize(shell.windowSize)], prefetch: false)
         let now = BenchClock.ms()
         report.set("startup_ms", config.spawnRealtimeMs.map { BenchClock.realtimeMs() - $0 } ?? -1, digits: 1)
         report.set("main_to_frame_ms", now - startMs, digits: 1)
+        prefetchUpcoming()
         report.set("first_frame_ms", f.total, digits: 2)
+        report.set("first_frame_loads", shell.lastFrameFigures.loads)
         report.set("shm", shell.presentsWithSharedMemory)
         // As the app's loop does in its idle time after the first frame.
         shell.releaseStartupMemory()
@@ -257,10 +265,13 @@ final class BenchmarkRunner {
         }
         let t2 = BenchClock.ms()
         _ = shell.cellImageMisses()
-        let moved = frame(at: MonotonicClock.now())
+        let moved = frame(at: MonotonicClock.now(), prefetch: false)
         let t3 = BenchClock.ms()
+        prefetchUpcoming()
         report.set("move_frame_cells_painted", shell.cellImageMisses())
         report.set("move_frame_painted_px", shell.lastFrameFigures.paintedPixels, digits: 0)
+        report.set("move_frame_rects", shell.lastFrameFigures.rects)
+        report.set("move_frame_loads", shell.lastFrameFigures.loads)
         report.set("move_frame_engine_ms", moved.engine)
         report.set("move_frame_render_ms", moved.render)
         report.set("move_frame_present_ms", moved.present)
@@ -323,6 +334,7 @@ final class BenchmarkRunner {
         let offsetBefore = engine.offsets.root.y
         _ = shell.cellImageMisses()
         var maxOffset = offsetBefore
+        var loads = Samples()
         let t0 = MonotonicClock.now() + 0.02
         for i in 0..<frames {
             let t = t0 + Double(i) / hz
@@ -330,6 +342,7 @@ final class BenchmarkRunner {
             let snapshotBefore = engine.snapshot
             let f = frame(at: t, input: input(i))
             sections.add(f)
+            loads.add(Double(shell.lastFrameFigures.loads))
             if engine.snapshot !== snapshotBefore { reorderFrames.add(f.total) }
             if engine.isDragging { lifted = true }
             maxOffset = Swift.max(maxOffset, engine.offsets.root.y)
@@ -344,6 +357,7 @@ final class BenchmarkRunner {
         report.set("drag_cells_painted", shell.cellImageMisses())
         report.set("drag_cache_kb", shell.cachedImageBytes / 1024)
         report.set("drag_reorder_frame_max_ms", reorderFrames.max)
+        report.set("drag_loads_max", loads.max, digits: 0)
         report.setStats("drag_engine", sections.engine, withMean: false)
         report.setStats("drag_render", sections.render, withMean: false)
         report.setStats("drag_present", sections.present, withMean: false)
