@@ -74,10 +74,10 @@ final class TextRenderer {
         pango_cairo_show_layout(cr, entry.layout)
     }
 
-    /// Lays out and renders a sample in the cell and header styles, so fontconfig, the Latin fonts
-    /// and their common glyphs are loaded before the first frame needs them. Fallback fonts
-    /// (Chinese) load when a title needs them: a CJK face costs megabytes of memory a Latin-only
-    /// collection never uses.
+    /// Lays out and renders a sample in the cell and header styles, so fontconfig, the regular
+    /// face (Noto Sans CJK, which also sets titles' Latin), DejaVu Sans Bold and their common
+    /// glyphs are loaded before the first frame needs them. The CJK bold face loads when bold
+    /// Chinese is first shown: it costs megabytes a collection without it never uses.
     func loadFonts() {
         guard let surface = cairo_image_surface_create(CAIRO_FORMAT_ARGB32, 8, 8) else { return }
         let cr = cairo_create(surface)!
@@ -92,7 +92,7 @@ final class TextRenderer {
 
     private func font(for style: TextStyle) -> OpaquePointer {
         if let f = fonts[style] { return f }
-        let f = pango_font_description_from_string(TextStyle.families)!
+        let f = pango_font_description_from_string(style.families)!
         pango_font_description_set_absolute_size(f, style.pixelSize * Double(PANGO_SCALE))
         pango_font_description_set_weight(f, style.isBold ? PANGO_WEIGHT_BOLD : PANGO_WEIGHT_NORMAL)
         fonts[style] = f

@@ -1,0 +1,29 @@
+import CPango
+import Testing
+@testable import TesseraCairo
+
+/// Which faces text is set in: Chinese in Noto Sans CJK; a bold Latin header or badge in DejaVu
+/// Sans Bold, so a collection without bold Chinese never loads the CJK bold face (2 MB resident).
+@Suite struct TextRendererTests {
+    private func families(_ string: String, _ style: TextStyle, _ text: TextRenderer) -> Set<String> {
+        let layout = text.layout(string, width: 1000, style: style).layout
+        var result = Set<String>()
+        let iterator = pango_layout_get_iter(layout)!
+        defer { pango_layout_iter_free(iterator) }
+        repeat {
+            guard let run = pango_layout_iter_get_run_readonly(iterator),
+                  let description = pango_font_describe(run.pointee.item.pointee.analysis.font) else { continue }
+            result.insert(String(cString: pango_font_description_get_family(description)))
+            pango_font_description_free(description)
+        } while pango_layout_iter_next_run(iterator) != 0
+        return result
+    }
+
+    @Test func boldLatinIsSetInDejaVuAndChineseInNotoSansCJK() {
+        let text = TextRenderer()
+        #expect(families("Today", .label(.header), text) == ["DejaVu Sans"])
+        #expect(families("12", .badge, text) == ["DejaVu Sans"])
+        #expect(families("今天", .label(.header), text).allSatisfy { $0.hasPrefix("Noto Sans CJK") })
+        #expect(families("Photos 照片", .cellTitle, text).allSatisfy { $0.hasPrefix("Noto Sans CJK") })
+    }
+}
