@@ -32,6 +32,10 @@ except ImportError:
     sys.exit("make-icons: pycairo is missing (Debian/Ubuntu: apt install python3-cairo)")
 
 SIZE = 128
+# Ready-made sizes, drawn from the same paths: the icon of a 96 px grid tile (55% of it, 53 px)
+# at 1x and 2x. The renderer decodes these small files at start-up instead of decoding every
+# 128 px original and resampling it (icons/<px>/<name>.png; see IconCache).
+PRESIZED = (53, 106)
 STROKE = 9.0
 WHITE = (1.0, 1.0, 1.0)
 DIM = 0.72  # alpha of secondary ("darker") parts
@@ -598,10 +602,11 @@ ICONS = [
 ]
 
 
-def render(draw):
-    surface = cairo.ImageSurface(cairo.FORMAT_ARGB32, SIZE, SIZE)
+def render(draw, size=SIZE):
+    surface = cairo.ImageSurface(cairo.FORMAT_ARGB32, size, size)
     c = cairo.Context(surface)
     c.set_antialias(cairo.ANTIALIAS_BEST)
+    c.scale(size / SIZE, size / SIZE)
     white(c)
     draw(c)
     surface.flush()
@@ -646,11 +651,16 @@ def main(argv):
     out = os.path.join(root, "assets", "icons")
     os.makedirs(out, exist_ok=True)
     rendered = []
+    for px in PRESIZED:
+        os.makedirs(os.path.join(out, str(px)), exist_ok=True)
     for name, draw in ICONS:
         surf = render(draw)
         surf.write_to_png(os.path.join(out, name + ".png"))
         rendered.append((name, surf))
-    print(f"make-icons: wrote {len(rendered)} icons to {os.path.relpath(out)}")
+        for px in PRESIZED:
+            render(draw, px).write_to_png(os.path.join(out, str(px), name + ".png"))
+    sizes = ", ".join(f"{px} px" for px in PRESIZED)
+    print(f"make-icons: wrote {len(rendered)} icons to {os.path.relpath(out)} (and at {sizes})")
     if "--sheet" in argv:
         path = argv[argv.index("--sheet") + 1]
         contact_sheet(rendered, path)

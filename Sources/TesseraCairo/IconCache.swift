@@ -18,8 +18,10 @@ final class IconCache {
     private let decoded: LRUCache<String, OpaquePointer>
     /// Copies scaled to the pixel size they are drawn at, keyed by name and edge in device pixels.
     private let scaled: LRUCache<ScaledKey, OpaquePointer>
-    /// Originals decoded since the cache was made (tests: an icon is not decoded twice needlessly).
+    /// Originals decoded since the cache was made (tests: an icon is not decoded twice needlessly),
+    /// and ready-made copies decoded instead of resampling an original.
     private(set) var decodeCount = 0
+    private(set) var presizedCount = 0
 
     private struct IconSize {
         var width: Double
@@ -59,9 +61,10 @@ final class IconCache {
 
     func path(for name: String) -> String { "\(iconDirectory)/\(name).png" }
 
-    /// Decodes every `*.png` in the icon folder now (the icon set is small) and resamples each for
-    /// drawing fitted into every box of `boxes` (logical) at `pixelScale`, so the first frames
-    /// never wait for a decode or a resample. Only the resampled copies are kept.
+    /// Readies every `*.png` in the icon folder (the icon set is small) for drawing fitted into
+    /// every box of `boxes` (logical) at `pixelScale`, so the first frames never wait for a decode
+    /// or a resample: from a ready-made copy of that size when the folder has one, else by
+    /// decoding the original and resampling it. Only the copies are kept.
     func loadAll(fittingIn boxes: [Size], pixelScale: Double) {
         guard reportsEachIcon, let dir = opendir(iconDirectory) else { return }
         defer { closedir(dir) }
@@ -71,7 +74,6 @@ final class IconCache {
             }
             guard file.hasSuffix(".png"), !file.hasPrefix(".") else { continue }
             let name = String(file.dropLast(4))
-            guard original(name) != nil else { continue }
             for box in boxes { prepare(name, fittingIn: box, pixelScale: pixelScale) }
         }
     }
@@ -118,13 +120,43 @@ final class IconCache {
         return result
     }
 
-    /// The pixel size of icon `name` (decoding it the first time), nil when it cannot be loaded.
+    /// The pixel size of icon `name`, from its PNG header (the icon is decoded only when a header
+    /// cannot be read, to report why); nil when it cannot be loaded.
     private func size(of name: String) -> IconSize? {
         if let known = sizes[name] { return known }
+        if !name.isEmpty, reportsEachIcon, case .success(let header) = PNGHeader.read(path(for: name)),
+           header.width > 0, header.height > 0 {
+            let size = IconSize(width: Double(header.width), height: Double(header.height))
+            sizes[name] = size
+            return size
+        }
         return original(name) != nil ? sizes[name] ?? nil : nil
     }
 
-    /// Resamples icon `name` for drawing fitted into `box` (logical) at `pixelScale`.
+    /// The ready-made `side` px copy of icon `name` (`icons/<side>/<name>.png`, written by
+    /// scripts/make-icons.py), decoded; nil when there is none, it is older than the original (an
+    /// icon replaced by hand is drawn as it is now) or it is not that size.
+    private func presized(_ name: String, side: Int) -> OpaquePointer? {
+        let file = "\(iconDirectory)/\(side)/\(name).png"
+        guard let copyTime = Self.modificationTime(file), let originalTime = Self.modificationTime(path(for: name)),
+              copyTime >= originalTime else { return nil }
+        let surface = cairo_image_surface_create_from_png(file)!
+        guard cairo_surface_status(surface) == CAIRO_STATUS_SUCCESS, cairo_image_surface_get_width(surface) == side,
+              cairo_image_surface_get_height(surface) == side else {
+            cairo_surface_destroy(surface)
+            return nil
+        }
+        presizedCount += 1
+        return surface
+    }
+
+    private static func modificationTime(_ path: String) -> Double? {
+        var info = stat()
+        guard stat(path, &info) == 0 else { return nil }
+        return Double(info.st_mtim.tv_sec) + Double(info.st_mtim.tv_nsec) / 1e9
+    }
+
+    /// Readies icon `name` for drawing fitted into `box` (logical) at `pixelScale`.
     private func prepare(_ name: String, fittingIn box: Size, pixelScale: Double) {
         guard let size = size(of: name) else { return }
         let fit = min(box.width / size.width, box.height / size.height)
@@ -200,6 +232,10 @@ final class IconCache {
     private func scaledCopy(_ name: String, width: Int, height: Int) -> OpaquePointer? {
         let key = ScaledKey(name: name, width: width, height: height)
         if let hit = scaled[key] { return hit }
+        if width == height, let ready = presized(name, side: width) {
+            scaled.insert(ready, for: key, cost: Int(cairo_image_surface_get_stride(ready)) * height)
+            return ready
+        }
         guard let src = original(name) else { return nil }
         let sw = Double(cairo_image_surface_get_width(src)), sh = Double(cairo_image_surface_get_height(src))
         let copy = cairo_image_surface_create(CAIRO_FORMAT_ARGB32, Int32(width), Int32(height))!

@@ -15,21 +15,24 @@ public final class SceneRenderer {
     /// Visible rect of each open clip, in logical pixels; reused across frames.
     private var clipStack: [Rect] = []
 
-    /// `assetDirectory` holds `icons/<name>.png`.
-    /// With `warm`, also loads what a first frame needs: every icon in the folder is decoded and
-    /// resampled for tiles of each of `cellSizes` (logical pixels, at `pixelScale`), and each text
-    /// style's fonts (Latin and CJK) are loaded. See ``RendererWarmUp``.
-    public init(assetDirectory: String, warm: Bool = false, cellSizes: [Size] = [], pixelScale: Double = 1) {
+    /// `assetDirectory` holds `icons/<name>.png`. Nothing is loaded until drawn unless warmed up
+    /// (``loadIcons(fittingCellsOf:pixelScale:)``, ``loadFonts()``; see ``RendererWarmUp``).
+    public init(assetDirectory: String) {
         icons = IconCache(assetDirectory: assetDirectory)
         text = TextRenderer()
         cells = CellPainter(icons: icons, text: text, masks: RoundedRectMasks())
         clipStack.reserveCapacity(8)
-        if warm {
-            let iconBoxes = cellSizes.map { ContentSlots(frame: Rect(origin: .zero, size: $0)).icon.size }
-            icons.loadAll(fittingIn: iconBoxes, pixelScale: pixelScale)
-            text.loadFonts()
-        }
     }
+
+    /// Decodes every icon in the folder and resamples it for tiles of each of `cellSizes`
+    /// (logical pixels, at `pixelScale`), as the first screen of a grid draws them.
+    public func loadIcons(fittingCellsOf cellSizes: [Size], pixelScale: Double) {
+        let iconBoxes = cellSizes.map { ContentSlots(frame: Rect(origin: .zero, size: $0)).icon.size }
+        icons.loadAll(fittingIn: iconBoxes, pixelScale: pixelScale)
+    }
+
+    /// Loads each text style's fonts and their common glyphs (see `TextRenderer.loadFonts`).
+    public func loadFonts() { text.loadFonts() }
 
     /// Paints `scene` over everything in `cr`'s clip.
     ///

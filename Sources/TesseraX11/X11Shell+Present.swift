@@ -91,15 +91,15 @@ extension X11Shell {
             buffer = BackBuffer(display: display, visual: visual, depth: depth, width: size.width, height: size.height,
                                 trySharedMemory: sharedMemoryWorks)
             frames.needsFullRepaint = true
-            if let buffer, !buffer.usesSharedMemory, sharedMemoryWorks {
-                sharedMemoryWorks = false
-                writeToStandardError("tessera: MIT-SHM unavailable; presenting frames with XPutImage")
-            }
         }
         guard let buffer else {
             writeToStandardError("tessera: cannot allocate a \(size.width)x\(size.height) back buffer; frame skipped")
             frames.needsFullRepaint = true
             return
+        }
+        if !buffer.usesSharedMemory, sharedMemoryWorks {
+            sharedMemoryWorks = false
+            writeToStandardError("tessera: MIT-SHM unavailable; presenting frames with XPutImage")
         }
         // Frames drawn but never presented: their damage is still owed, so start over from scratch.
         if frames.pending != nil { frames.needsFullRepaint = true }

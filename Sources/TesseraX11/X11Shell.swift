@@ -107,6 +107,11 @@ public final class X11Shell {
         XSetWMProtocols(display, window, &wmDelete, 1)
         translator = EventTranslator(scale: scale, window: window, wmProtocols: wmProtocols, wmDeleteWindow: wmDelete)
         cursors = CursorSet(display: display)
+        // The back buffer's shared memory is made and faulted in now, while the warm-up thread may
+        // still be loading fonts, rather than during the first frame.
+        let initial = StagingPlan.bufferSize(forWindowWidth: pixelWidth, height: pixelHeight, maxSide: Self.maxBufferSide)
+        buffer = BackBuffer(display: display, visual: visual, depth: depth, width: initial.width, height: initial.height,
+                            trySharedMemory: true)
         let t0 = MonotonicClock.now()
         renderer = warmUp?.finish() ?? SceneRenderer(assetDirectory: assetDirectory)
         let t1 = MonotonicClock.now()

@@ -87,6 +87,8 @@ final class BenchmarkRunner {
         report.set("x_connect_ms", shell.connectMilliseconds, digits: 2)
         report.set("renderer_wait_ms", shell.rendererWaitMilliseconds, digits: 2)
         report.set("warmup_busy_ms", warmUp.busyMilliseconds, digits: 2)
+        report.set("warmup_icons_ms", warmUp.iconMilliseconds, digits: 2)
+        report.set("warmup_fonts_ms", warmUp.fontMilliseconds, digits: 2)
         let runner = BenchmarkRunner(config: config, shell: shell, engine: consume engine, startMs: startMs)
         runner.report = report
         let code = runner.runScript()

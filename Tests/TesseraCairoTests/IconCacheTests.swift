@@ -1,4 +1,5 @@
 import CCairo
+import Foundation
 import Testing
 @testable import TesseraCairo
 import TesseraCore
@@ -39,6 +40,41 @@ import TesseraCore
         // The originals are not all kept: some had to be decoded again for the new size.
         #expect(icons.decodeCount > 20)
         #expect(icons.decodeCount <= 40)
+    }
+
+    /// A folder with a 32 px green original of "leaf" and a ready-made 16 px copy in red, the copy
+    /// `copyAge` seconds older than the original (negative: newer).
+    private func folderWithReadyMadeCopy(copyAge: TimeInterval) throws -> String {
+        let dir = PixelCanvas.assets(["leaf": Color(red: 0, green: 0.8, blue: 0)])
+        try FileManager.default.createDirectory(atPath: dir + "/icons/16", withIntermediateDirectories: true)
+        let s = cairo_image_surface_create(CAIRO_FORMAT_ARGB32, 16, 16)!
+        let cr = cairo_create(s)!
+        cairo_set_source_rgb(cr, 1, 0, 0)
+        cairo_paint(cr)
+        cairo_destroy(cr)
+        cairo_surface_write_to_png(s, dir + "/icons/16/leaf.png")
+        cairo_surface_destroy(s)
+        let now = Date()
+        try FileManager.default.setAttributes([.modificationDate: now], ofItemAtPath: dir + "/icons/leaf.png")
+        try FileManager.default.setAttributes([.modificationDate: now.addingTimeInterval(-copyAge)],
+                                              ofItemAtPath: dir + "/icons/16/leaf.png")
+        return dir
+    }
+
+    @Test func aReadyMadeCopyIsDrawnWithoutDecodingTheOriginal() throws {
+        let icons = IconCache(assetDirectory: try folderWithReadyMadeCopy(copyAge: -60))
+        icons.loadAll(fittingIn: [Size(width: 16, height: 16)], pixelScale: 1)
+        #expect(icons.decodeCount == 0 && icons.presizedCount == 1)
+        let canvas = draw(icons, "leaf", side: 16)
+        #expect(canvas[8, 8] == Pixel(r: 255, g: 0, b: 0), "the ready-made copy is drawn: \(canvas[8, 8])")
+    }
+
+    @Test func anOriginalReplacedAfterItsReadyMadeCopyIsDrawnAsItIsNow() throws {
+        let icons = IconCache(assetDirectory: try folderWithReadyMadeCopy(copyAge: 60))
+        icons.loadAll(fittingIn: [Size(width: 16, height: 16)], pixelScale: 1)
+        #expect(icons.presizedCount == 0 && icons.decodeCount == 1)
+        let canvas = draw(icons, "leaf", side: 16)
+        #expect(canvas[8, 8].isClose(to: Pixel(Color(red: 0, green: 0.8, blue: 0))), "the newer original is drawn: \(canvas[8, 8])")
     }
 
     @Test func aMissingIconIsReportedOnceAndDrawnAsAPlaceholder() {
