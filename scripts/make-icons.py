@@ -34,8 +34,17 @@ except ImportError:
 SIZE = 128
 # Ready-made sizes, drawn from the same paths: the icon of a 96 px grid tile (55% of it, 53 px)
 # at 1x and 2x. The renderer decodes these small files at start-up instead of decoding every
-# 128 px original and resampling it (icons/<px>/<name>.png; see IconCache).
+# 128 px original and resampling it (icons/<px>/<name>.png; see IconCache). Each folder's
+# sources.txt gives the FNV-1a hash of the original each copy was drawn with: a copy whose
+# original has changed since (an icon replaced by hand) is not used.
 PRESIZED = (53, 106)
+
+
+def fnv1a64(data):
+    h = 0xcbf29ce484222325
+    for b in data:
+        h = ((h ^ b) * 0x100000001b3) & 0xffffffffffffffff
+    return h
 STROKE = 9.0
 WHITE = (1.0, 1.0, 1.0)
 DIM = 0.72  # alpha of secondary ("darker") parts
@@ -653,12 +662,19 @@ def main(argv):
     rendered = []
     for px in PRESIZED:
         os.makedirs(os.path.join(out, str(px)), exist_ok=True)
+    sources = []
     for name, draw in ICONS:
         surf = render(draw)
-        surf.write_to_png(os.path.join(out, name + ".png"))
+        original = os.path.join(out, name + ".png")
+        surf.write_to_png(original)
         rendered.append((name, surf))
+        with open(original, "rb") as f:
+            sources.append(f"{name} {fnv1a64(f.read()):016x}\n")
         for px in PRESIZED:
             render(draw, px).write_to_png(os.path.join(out, str(px), name + ".png"))
+    for px in PRESIZED:
+        with open(os.path.join(out, str(px), "sources.txt"), "w") as f:
+            f.write("".join(sorted(sources)))
     sizes = ", ".join(f"{px} px" for px in PRESIZED)
     print(f"make-icons: wrote {len(rendered)} icons to {os.path.relpath(out)} (and at {sizes})")
     if "--sheet" in argv:

@@ -22,6 +22,9 @@ final class IconCache {
     /// and ready-made copies decoded instead of resampling an original.
     private(set) var decodeCount = 0
     private(set) var presizedCount = 0
+    /// Per ready-made size: the hash of the original each copy was drawn from (sources.txt).
+    private var readyMade: [Int: [String: UInt64]] = [:]
+    private var originalHashes: [String: UInt64] = [:]
 
     private struct IconSize {
         var width: Double
@@ -134,13 +137,13 @@ final class IconCache {
     }
 
     /// The ready-made `side` px copy of icon `name` (`icons/<side>/<name>.png`, written by
-    /// scripts/make-icons.py), decoded; nil when there is none, it is older than the original (an
-    /// icon replaced by hand is drawn as it is now) or it is not that size.
+    /// scripts/make-icons.py), decoded; nil when there is none, it is not that size, or it was
+    /// drawn from another original than the one in the folder now (an icon replaced by hand is
+    /// drawn as it is now): `icons/<side>/sources.txt` lists the hash of each copy's original.
     private func presized(_ name: String, side: Int) -> OpaquePointer? {
-        let file = "\(iconDirectory)/\(side)/\(name).png"
-        guard let copyTime = Self.modificationTime(file), let originalTime = Self.modificationTime(path(for: name)),
-              copyTime >= originalTime else { return nil }
-        let surface = cairo_image_surface_create_from_png(file)!
+        if readyMade[side] == nil { readyMade[side] = readManifest("\(iconDirectory)/\(side)/sources.txt") }
+        guard let expected = readyMade[side]?[name], originalHash(name) == expected else { return nil }
+        let surface = cairo_image_surface_create_from_png("\(iconDirectory)/\(side)/\(name).png")!
         guard cairo_surface_status(surface) == CAIRO_STATUS_SUCCESS, cairo_image_surface_get_width(surface) == side,
               cairo_image_surface_get_height(surface) == side else {
             cairo_surface_destroy(surface)
@@ -150,10 +153,40 @@ final class IconCache {
         return surface
     }
 
-    private static func modificationTime(_ path: String) -> Double? {
-        var info = stat()
-        guard stat(path, &info) == 0 else { return nil }
-        return Double(info.st_mtim.tv_sec) + Double(info.st_mtim.tv_nsec) / 1e9
+    /// `name hash` lines (hash: 16 hex digits); empty when the file is missing or unreadable.
+    private func readManifest(_ path: String) -> [String: UInt64] {
+        guard let bytes = Self.contents(of: path, limit: 1 << 16) else { return [:] }
+        var entries: [String: UInt64] = [:]
+        for line in String(decoding: bytes, as: UTF8.self).split(separator: "\n") {
+            let parts = line.split(separator: " ")
+            if parts.count == 2, let hash = UInt64(parts[1], radix: 16) { entries[String(parts[0])] = hash }
+        }
+        return entries
+    }
+
+    /// FNV-1a (64 bit) of the original PNG's bytes, as make-icons.py writes it; computed once.
+    private func originalHash(_ name: String) -> UInt64? {
+        if let known = originalHashes[name] { return known }
+        guard let bytes = Self.contents(of: path(for: name), limit: 1 << 22) else { return nil }
+        var hash: UInt64 = 0xcbf2_9ce4_8422_2325
+        for b in bytes { hash = (hash ^ UInt64(b)) &* 0x100_0000_01b3 }
+        originalHashes[name] = hash
+        return hash
+    }
+
+    /// A file's bytes (at most `limit`); nil when it cannot be read or is larger.
+    private static func contents(of path: String, limit: Int) -> [UInt8]? {
+        guard let file = fopen(path, "rb") else { return nil }
+        defer { fclose(file) }
+        var bytes: [UInt8] = []
+        var chunk = [UInt8](repeating: 0, count: 16 << 10)
+        while true {
+            let n = fread(&chunk, 1, chunk.count, file)
+            if n > 0 { bytes += chunk[0..<n] }
+            if bytes.count > limit { return nil }
+            if n < chunk.count { break }
+        }
+        return ferror(file) == 0 ? bytes : nil
     }
 
     /// Readies icon `name` for drawing fitted into `box` (logical) at `pixelScale`.

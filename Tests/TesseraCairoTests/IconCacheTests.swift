@@ -42,9 +42,9 @@ import TesseraCore
         #expect(icons.decodeCount <= 40)
     }
 
-    /// A folder with a 32 px green original of "leaf" and a ready-made 16 px copy in red, the copy
-    /// `copyAge` seconds older than the original (negative: newer).
-    private func folderWithReadyMadeCopy(copyAge: TimeInterval) throws -> String {
+    /// A folder with a 32 px green original of "leaf" and a ready-made 16 px copy in red, listed
+    /// in sources.txt as drawn from that original, or (`fromThisOriginal` false) from another.
+    private func folderWithReadyMadeCopy(fromThisOriginal: Bool) throws -> String {
         let dir = PixelCanvas.assets(["leaf": Color(red: 0, green: 0.8, blue: 0)])
         try FileManager.default.createDirectory(atPath: dir + "/icons/16", withIntermediateDirectories: true)
         let s = cairo_image_surface_create(CAIRO_FORMAT_ARGB32, 16, 16)!
@@ -54,23 +54,24 @@ import TesseraCore
         cairo_destroy(cr)
         cairo_surface_write_to_png(s, dir + "/icons/16/leaf.png")
         cairo_surface_destroy(s)
-        let now = Date()
-        try FileManager.default.setAttributes([.modificationDate: now], ofItemAtPath: dir + "/icons/leaf.png")
-        try FileManager.default.setAttributes([.modificationDate: now.addingTimeInterval(-copyAge)],
-                                              ofItemAtPath: dir + "/icons/16/leaf.png")
+        // FNV-1a 64 of the original's bytes, as make-icons.py computes it.
+        var hash: UInt64 = 0xcbf2_9ce4_8422_2325
+        for b in try Data(contentsOf: URL(fileURLWithPath: dir + "/icons/leaf.png")) { hash = (hash ^ UInt64(b)) &* 0x100_0000_01b3 }
+        if !fromThisOriginal { hash &+= 1 }
+        try "leaf \(String(hash, radix: 16))\n".write(toFile: dir + "/icons/16/sources.txt", atomically: true, encoding: .utf8)
         return dir
     }
 
     @Test func aReadyMadeCopyIsDrawnWithoutDecodingTheOriginal() throws {
-        let icons = IconCache(assetDirectory: try folderWithReadyMadeCopy(copyAge: -60))
+        let icons = IconCache(assetDirectory: try folderWithReadyMadeCopy(fromThisOriginal: true))
         icons.loadAll(fittingIn: [Size(width: 16, height: 16)], pixelScale: 1)
         #expect(icons.decodeCount == 0 && icons.presizedCount == 1)
         let canvas = draw(icons, "leaf", side: 16)
         #expect(canvas[8, 8] == Pixel(r: 255, g: 0, b: 0), "the ready-made copy is drawn: \(canvas[8, 8])")
     }
 
-    @Test func anOriginalReplacedAfterItsReadyMadeCopyIsDrawnAsItIsNow() throws {
-        let icons = IconCache(assetDirectory: try folderWithReadyMadeCopy(copyAge: 60))
+    @Test func anOriginalReplacedSinceItsCopyWasDrawnIsDrawnAsItIsNow() throws {
+        let icons = IconCache(assetDirectory: try folderWithReadyMadeCopy(fromThisOriginal: false))
         icons.loadAll(fittingIn: [Size(width: 16, height: 16)], pixelScale: 1)
         #expect(icons.presizedCount == 0 && icons.decodeCount == 1)
         let canvas = draw(icons, "leaf", side: 16)
