@@ -50,8 +50,10 @@ public final class SceneRenderer {
         clipStack.removeAll(keepingCapacity: true)
         var visible = Rect(x: x0, y: y0, width: x1 - x0, height: y1 - y0)
 
-        for node in scene.nodes {
-            switch node {
+        // By index, not `for node in`: the iterator hands out a copy of every node (a cell's
+        // strings and folder contents retained and released), culled or not, once per damage rect.
+        for i in scene.nodes.indices {
+            switch scene.nodes[i] {
             case .box(let box):
                 guard box.frame.intersects(visible) else { continue }
                 CairoPath.fillRoundedRect(cr, box.frame, radius: box.cornerRadius, color: box.color)
