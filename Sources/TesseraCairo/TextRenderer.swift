@@ -25,9 +25,11 @@ final class TextRenderer {
     private var fonts: [TextStyle: OpaquePointer] = [:]
     private let layouts: LRUCache<Key, Layout>
 
-    /// Layouts are only needed while a cell's image is painted (cells are then blitted), so a few
-    /// hundred cover a screenful and what scrolls in.
-    init(capacity: Int = 256) {
+    /// Layouts are only needed while a cell's image is painted (cells are then blitted from the
+    /// image cache, which holds a screenful), and by the few labels drawn every frame (headers,
+    /// footers), so a small cache keeps those; a cell painted again is shaped again (tens of µs),
+    /// rather than a screenful of shaped text (most of a megabyte) kept for it.
+    init(capacity: Int = 64) {
         let fontMap = pango_cairo_font_map_get_default()!
         context = pango_font_map_create_context(fontMap)!
         let options = cairo_font_options_create()!
