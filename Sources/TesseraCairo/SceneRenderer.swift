@@ -118,6 +118,25 @@ public final class SceneRenderer {
         return painted
     }
 
+    /// Paints the images of `scene`'s resting cells on screen into the cell image cache (at
+    /// `scale` device pixels per logical pixel), nearest the top first, until `shouldStop` says
+    /// so; returns how many it painted. For a warm-up thread, ahead of the frame that shows them:
+    /// that frame then only copies them.
+    public func paintCells(of scene: Scene, scale: Double, shouldStop: () -> Bool = { false }) -> Int {
+        cellImages.fitBudget(toWindowPixels: Int(scene.size.width * scale) * Int(scene.size.height * scale))
+        let window = Rect(origin: .zero, size: scene.size)
+        var painted = 0
+        for i in scene.nodes.indices {
+            guard case .cell(let c) = scene.nodes[i], c.paintBounds.intersects(window),
+                  CellImageCache.isCacheable(c) else { continue }
+            if shouldStop() { break }
+            if cellImages.prepare(c, pixelScale: scale, paint: { [cells] cell, target in
+                cells.paint(cell, cr: target, pixelScale: scale)
+            }) { painted += 1 }
+        }
+        return painted
+    }
+
     /// Bytes of pixels the renderer's caches hold (cell images, resampled icons, tile masks, the
     /// lift snapshot): each cache is bounded, so this reaches a ceiling and stays there.
     public var cachedImageBytes: Int {

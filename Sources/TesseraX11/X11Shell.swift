@@ -52,11 +52,14 @@ public final class X11Shell {
     ///
     /// `scale` nil means the session's `Xft.dpi / 96` (1 when unset). `assetDirectory` holds
     /// `icons/<name>.png` for the renderer; by default `$TESSERA_ASSETS`, else `./assets`.
+    /// `firstScene`, given the resolved scale, returns the scene the first frame will show: its
+    /// cells are painted on the `renderer` warm-up thread while the window is made.
     /// Throws ``X11ShellError`` with a one-line description when the display cannot be opened or its
     /// visual cannot be used.
     public static func open(displayName: String?, size: Size, scale: Double?,
                             assetDirectory: String = defaultAssetDirectory,
-                            renderer: RendererWarmUp? = nil) throws -> X11Shell {
+                            renderer: RendererWarmUp? = nil,
+                            firstScene: ((Double) -> Scene)? = nil) throws -> X11Shell {
         X11ErrorHandling.install()
         let t0 = MonotonicClock.now()
         guard let display = XOpenDisplay(displayName) else {
@@ -72,6 +75,7 @@ public final class X11Shell {
             throw X11ShellError.unsupportedVisual(depth: Int(depth))
         }
         let resolved = max(0.5, min(scale ?? DisplayScale.fromResources(display), 8))
+        if let renderer, let firstScene { renderer.paintAhead(firstScene(resolved), scale: resolved) }
         let t1 = MonotonicClock.now()
         let shell = X11Shell(display: display, screen: screen, visual: visual, depth: depth,
                              size: size, scale: resolved, assetDirectory: assetDirectory, warmUp: renderer)

@@ -38,15 +38,6 @@ struct Window: ParsableCommand {
         let warmUp = EarlyWarmUp.take()
         var startup = Startup.load(options)
         let code: Int32 = MainActor.assumeIsolated {
-            let shell: X11Shell
-            do {
-                shell = try X11Shell.open(displayName: nil, size: options.geometry.size, scale: options.scale,
-                                          assetDirectory: AssetLocator.find(), renderer: warmUp)
-            } catch {
-                StandardStreams.error("\(error)\n")
-                return 1
-            }
-            EarlySignals.letThrough()   // the shell's handlers are installed: a held signal quits cleanly now
             // The engine takes the model over: a copy kept here would make its first edit copy every item.
             let model = startup.model
             startup.model = CollectionModel(sections: [])
@@ -54,6 +45,19 @@ struct Window: ParsableCommand {
                                 policy: options.policy, now: MonotonicClock.now())
             let app = AppController(engine: engine, store: startup.store, notice: startup.notice,
                                     logSaves: options.logSaves)
+            let shell: X11Shell
+            do {
+                // The first screen's cells are painted on the warm-up thread while the window is made.
+                shell = try X11Shell.open(displayName: nil, size: options.geometry.size, scale: options.scale,
+                                          assetDirectory: AssetLocator.find(), renderer: warmUp) { scale in
+                    app.sceneStyle.pixelScale = scale
+                    return app.scene()
+                }
+            } catch {
+                StandardStreams.error("\(error)\n")
+                return 1
+            }
+            EarlySignals.letThrough()   // the shell's handlers are installed: a held signal quits cleanly now
             app.sceneStyle.pixelScale = shell.scale
             return shell.run(client: ShellBridge(app: app))
         }

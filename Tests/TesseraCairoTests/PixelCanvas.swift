@@ -69,6 +69,13 @@ struct PixelCanvas {
         return n
     }
 
+    /// How many pixels differ from `other`'s (same size) by more than `tolerance` in a channel.
+    func differingPixels(from other: PixelCanvas, tolerance: Int = 0) -> Int {
+        var n = 0
+        for y in 0..<height { for x in 0..<width where !self[x, y].isClose(to: other[x, y], tolerance: tolerance) { n += 1 } }
+        return n
+    }
+
     /// A directory with no icons in it: every icon draws the placeholder.
     static let emptyAssets: String = {
         let dir = FileManager.default.temporaryDirectory.appendingPathComponent("tessera-cairo-tests-empty").path
