@@ -69,8 +69,8 @@ import Testing
         waitpid(child, &status, 0)
         let stale = dir + "/.state.json.tmp-\(child)"
         let live = dir + "/.state.json.tmp-1"   // pid 1 is alive: maybe another Tessera saving
-        FileManager.default.createFile(atPath: stale, contents: Data("half a fi".utf8))
-        FileManager.default.createFile(atPath: live, contents: Data("in flight".utf8))
+        #expect(FileManager.default.createFile(atPath: stale, contents: Data("half a fi".utf8)))
+        #expect(FileManager.default.createFile(atPath: live, contents: Data("in flight".utf8)))
         guard case .loaded = store.load() else { Issue.record("the good file did not load"); return }
         #expect(!FileManager.default.fileExists(atPath: stale))
         #expect(FileManager.default.fileExists(atPath: live))

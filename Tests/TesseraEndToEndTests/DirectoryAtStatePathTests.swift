@@ -15,7 +15,7 @@ struct DirectoryAtStatePathTests {
         defer { h.close() }
         let layout = try await h.layout()           // before the directory: the sample data
         try FileManager.default.createDirectory(atPath: h.statePath, withIntermediateDirectories: false)
-        FileManager.default.createFile(atPath: h.statePath + "/keep.txt", contents: Data("mine".utf8))
+        #expect(FileManager.default.createFile(atPath: h.statePath + "/keep.txt", contents: Data("mine".utf8)))
         let app = try await h.launch()
         #expect(app.standardError.split(separator: "\n") == [
             "tessera: state file \(h.statePath) could not be loaded: it is a directory; started on the sample data, and saving will fail until it is removed",
