@@ -51,6 +51,9 @@ public final class RendererWarmUp: @unchecked Sendable {
     /// Starts warming a renderer for `assetDirectory` (holding `icons/<name>.png`). With
     /// `cellSizes` (logical pixels, at `pixelScale`), every icon is also resampled for tiles of
     /// those sizes, as the first screen of a uniform grid will draw them.
+    ///
+    /// Process-wide effect: limits glibc's malloc to one arena (`M_ARENA_MAX`), see below. Create
+    /// it before other threads allocate.
     public init(assetDirectory: String, cellSizes: [Size] = [], pixelScale: Double = 1) {
         self.assetDirectory = assetDirectory
         self.cellSizes = cellSizes
