@@ -41,7 +41,10 @@ final class LRUCache<Key: Hashable, Value> {
             evict(old.value)
         }
         totalCost += cost
-        if entries.count > capacity || totalCost > costLimit { trim() }
+        // The value just inserted is never evicted by its own insert, even when it alone is over
+        // the bound: the caller is about to draw with it (a cell image, an icon). It goes with a
+        // later insert or bound change, like any other.
+        if entries.count > capacity || totalCost > costLimit { trim(keeping: key) }
     }
 
     /// Changes the cost bound, evicting the oldest entries at once if the cache is now over it.
@@ -56,11 +59,11 @@ final class LRUCache<Key: Hashable, Value> {
         totalCost = 0
     }
 
-    private func trim() {
+    private func trim(keeping kept: Key? = nil) {
         // Below whichever bound was passed; the other is left alone.
         let countTarget = entries.count > capacity ? capacity * 3 / 4 : entries.count
         let costTarget = totalCost > costLimit ? costLimit / 8 * 7 : totalCost
-        for (key, e) in entries.sorted(by: { $0.value.stamp < $1.value.stamp }) {
+        for (key, e) in entries.sorted(by: { $0.value.stamp < $1.value.stamp }) where key != kept {
             guard entries.count > countTarget || totalCost > costTarget else { break }
             entries.removeValue(forKey: key)
             totalCost -= e.cost

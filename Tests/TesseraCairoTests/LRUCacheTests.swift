@@ -27,6 +27,19 @@ import Testing
         #expect(cache.totalCost <= 175 && cache[5] == 99)
     }
 
+    @Test func anEntryLargerThanTheBoundSurvivesItsOwnInsert() {
+        // A cell image larger than the whole budget (a 1024 px tile in a small window) is drawn
+        // right after it is inserted: evicting (destroying) it then would draw freed memory.
+        let evicted = Evictions()
+        let cache = LRUCache<Int, Int>(capacity: 10, costLimit: 100) { evicted.values.append($0) }
+        cache.insert(1, for: 1, cost: 30)
+        cache.insert(2, for: 2, cost: 500)
+        #expect(cache[2] == 2, "the oversized entry is kept until something else comes")
+        #expect(evicted.values == [1], "the older entries made room")
+        cache.insert(3, for: 3, cost: 10)
+        #expect(cache[2] == nil && cache[3] == 3 && evicted.values == [1, 2])
+    }
+
     @Test func theCountBoundStillHoldsWithoutCosts() {
         let cache = LRUCache<Int, Int>(capacity: 8)
         for i in 0..<9 { cache.insert(i, for: i) }
