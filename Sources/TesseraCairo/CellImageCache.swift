@@ -20,7 +20,7 @@ final class CellImageCache {
     /// Cells painted into new images since the last call of ``takeMisses()``.
     private(set) var misses = 0
 
-    /// At most `capacity` images and `budget` bytes of them (see ``fitBudget(toWindowPixels:)``).
+    /// At most `capacity` images and `budget` bytes of them (see ``fitBudget(toWindow:scale:)``).
     init(capacity: Int = 192, budget: Int = 8 << 20) {
         images = LRUCache(capacity: capacity, costLimit: budget) { cairo_surface_destroy($0) }
     }
@@ -30,7 +30,8 @@ final class CellImageCache {
     /// the window), so a reorder that moves them all still blits each from its image, plus the row
     /// a scroll brings in. A small window keeps a small cache, and it fills (and stops growing)
     /// after a few minutes of use.
-    func fitBudget(toWindowPixels pixels: Int) {
+    func fitBudget(toWindow size: Size, scale: Double) {
+        let pixels = Int(size.width * scale) * Int(size.height * scale)
         let budget = Swift.max(1 << 20, 6 * pixels)
         if budget != images.costLimit { images.setCostLimit(budget) }
     }

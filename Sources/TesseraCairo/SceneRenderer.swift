@@ -39,7 +39,8 @@ public final class SceneRenderer {
     /// `scale` is the HiDPI factor: one logical pixel of the scene covers `scale` device pixels.
     /// Unbalanced `popClip`s are ignored and unclosed `pushClip`s are closed at the end.
     public func render(_ scene: Scene, to cr: OpaquePointer, scale: Double) {
-        cellImages.fitBudget(toWindowPixels: Int(scene.size.width * scale) * Int(scene.size.height * scale))
+        cellImages.fitBudget(toWindow: scene.size, scale: scale)
+        let paint = painter(scale)
         cairo_save(cr)
         cairo_scale(cr, scale, scale)
         CairoPath.setColor(cr, scene.background)
@@ -63,17 +64,11 @@ public final class SceneRenderer {
             case .cell(let cell):
                 guard cell.paintBounds.intersects(visible) else { continue }
                 if CellImageCache.isCacheable(cell) {
-                    cellImages.draw(cell, cr: cr, pixelScale: scale) { [cells] c, target in
-                        cells.paint(c, cr: target, pixelScale: scale)
-                    }
+                    cellImages.draw(cell, cr: cr, pixelScale: scale, paint: paint)
                 } else if cell.isLifted {
-                    liftSnapshots.draw(cell, cr: cr, pixelScale: scale) { [cells] c, target in
-                        cells.paint(c, cr: target, pixelScale: scale)
-                    }
+                    liftSnapshots.draw(cell, cr: cr, pixelScale: scale, paint: paint)
                 } else if CellImageCache.isDrawableFromRestingImage(cell) {
-                    cellImages.drawTransformed(cell, cr: cr, pixelScale: scale) { [cells] c, target in
-                        cells.paint(c, cr: target, pixelScale: scale)
-                    }
+                    cellImages.drawTransformed(cell, cr: cr, pixelScale: scale, paint: paint)
                     cells.paintDwellOverlay(cell, cr: cr)
                 } else {
                     cells.paint(cell, cr: cr, pixelScale: scale)
@@ -108,14 +103,7 @@ public final class SceneRenderer {
             let f = c.frame
             return Swift.max(0, window.minY - f.maxY, f.minY - window.maxY) + Swift.max(0, window.minX - f.maxX, f.minX - window.maxX)
         }
-        var painted = 0
-        for cell in cells.sorted(by: { distance($0) < distance($1) }) where CellImageCache.isCacheable(cell) {
-            guard painted < limit else { break }
-            if cellImages.prepare(cell, pixelScale: scale, paint: { [cells = self.cells] c, target in
-                cells.paint(c, cr: target, pixelScale: scale)
-            }) { painted += 1 }
-        }
-        return painted
+        return prepareImages(of: cells.sorted { distance($0) < distance($1) }, scale: scale, limit: limit)
     }
 
     /// Paints the images of `scene`'s resting cells on screen into the cell image cache (at
@@ -123,18 +111,31 @@ public final class SceneRenderer {
     /// so; returns how many it painted. For a warm-up thread, ahead of the frame that shows them:
     /// that frame then only copies them.
     public func paintCells(of scene: Scene, scale: Double, shouldStop: () -> Bool = { false }) -> Int {
-        cellImages.fitBudget(toWindowPixels: Int(scene.size.width * scale) * Int(scene.size.height * scale))
+        cellImages.fitBudget(toWindow: scene.size, scale: scale)
         let window = Rect(origin: .zero, size: scene.size)
-        var painted = 0
+        var onScreen: [CellNode] = []
         for i in scene.nodes.indices {
-            guard case .cell(let c) = scene.nodes[i], c.paintBounds.intersects(window),
-                  CellImageCache.isCacheable(c) else { continue }
-            if shouldStop() { break }
-            if cellImages.prepare(c, pixelScale: scale, paint: { [cells] cell, target in
-                cells.paint(cell, cr: target, pixelScale: scale)
-            }) { painted += 1 }
+            if case .cell(let c) = scene.nodes[i], c.paintBounds.intersects(window) { onScreen.append(c) }
+        }
+        return prepareImages(of: onScreen, scale: scale, limit: onScreen.count, shouldStop: shouldStop)
+    }
+
+    /// Paints the cacheable ones of `cells`, in order, into the cell image cache until `limit` were
+    /// painted or `shouldStop` says so; returns how many it painted.
+    private func prepareImages(of cells: [CellNode], scale: Double, limit: Int, shouldStop: () -> Bool = { false }) -> Int {
+        let paint = painter(scale)
+        var painted = 0
+        for cell in cells where CellImageCache.isCacheable(cell) {
+            guard painted < limit, !shouldStop() else { break }
+            if cellImages.prepare(cell, pixelScale: scale, paint: paint) { painted += 1 }
         }
         return painted
+    }
+
+    /// Paints a cell into a context at `scale` device pixels per logical pixel: what every cache
+    /// of cell pixels calls on a miss. Made once per pass, not per cell.
+    private func painter(_ scale: Double) -> (CellNode, OpaquePointer) -> Void {
+        { [cells] cell, target in cells.paint(cell, cr: target, pixelScale: scale) }
     }
 
     /// Bytes of pixels the renderer's caches hold (cell images, resampled icons, tile masks, the
