@@ -39,6 +39,17 @@ public final class SceneRenderer {
     /// `scale` is the HiDPI factor: one logical pixel of the scene covers `scale` device pixels.
     /// Unbalanced `popClip`s are ignored and unclosed `pushClip`s are closed at the end.
     public func render(_ scene: Scene, to cr: OpaquePointer, scale: Double) {
+        render(scene, culledBy: nil, to: cr, scale: scale)
+    }
+
+    /// As ``render(_:to:scale:)``, culling nodes by the bounds `flat` worked out once for the frame:
+    /// for a host that paints a frame's damage as several clipped passes (a node outside the clip
+    /// costs one rect test, not a copy of the node).
+    public func render(_ flat: FlatScene, to cr: OpaquePointer, scale: Double) {
+        render(flat.scene, culledBy: flat.paintBounds, to: cr, scale: scale)
+    }
+
+    private func render(_ scene: Scene, culledBy bounds: [Rect?]?, to cr: OpaquePointer, scale: Double) {
         cellImages.fitBudget(toWindow: scene.size, scale: scale)
         let paint = painter(scale)
         cairo_save(cr)
@@ -54,6 +65,7 @@ public final class SceneRenderer {
         // By index, not `for node in`: the iterator hands out a copy of every node (a cell's
         // strings and folder contents retained and released), culled or not, once per damage rect.
         for i in scene.nodes.indices {
+            if let bounds, let b = bounds[i], !b.intersects(visible) { continue }
             switch scene.nodes[i] {
             case .box(let box):
                 guard box.frame.intersects(visible) else { continue }

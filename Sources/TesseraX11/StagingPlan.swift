@@ -22,18 +22,27 @@ struct StagingPlan {
 
     /// Plans `rects` (window device pixels) through a `bufferWidth` x `bufferHeight` buffer.
     ///
-    /// Rects taller than half the buffer are cut into half-height tiles (the narrow columns a
-    /// re-flow damages then sit side by side), and pieces are shelved tallest first ("next fit,
+    /// Rects taller than the buffer are cut into tiles (the narrow columns a re-flow damages then
+    /// sit side by side), of the buffer's height or of half of it, whichever plan needs fewer loads,
+    /// then fewer pieces (each piece is a render pass). Pieces are shelved tallest first ("next fit,
     /// decreasing height"), so a frame's damage goes in as few loads as its area allows.
     init(rects: [DeviceRect], bufferWidth: Int, bufferHeight: Int) {
         precondition(bufferWidth > 0 && bufferHeight > 0)
-        let tileHeight = max(1, bufferHeight / 2)
+        let half = Self.pack(rects, bufferWidth: bufferWidth, bufferHeight: bufferHeight, tileHeight: max(1, bufferHeight / 2))
+        guard bufferHeight > 1, rects.contains(where: { $0.height > bufferHeight / 2 }) else { loads = half; return }
+        let whole = Self.pack(rects, bufferWidth: bufferWidth, bufferHeight: bufferHeight, tileHeight: bufferHeight)
+        let pieces = { (plan: [[Piece]]) in plan.reduce(0) { $0 + $1.count } }
+        loads = (whole.count, pieces(whole)) < (half.count, pieces(half)) ? whole : half
+    }
+
+    private static func pack(_ rects: [DeviceRect], bufferWidth: Int, bufferHeight: Int, tileHeight: Int) -> [[Piece]] {
         var pieces: [DeviceRect] = []
         for rect in rects {
             if rect.width <= bufferWidth, rect.height <= tileHeight { pieces.append(rect); continue }
             pieces += rect.tiles(width: bufferWidth, height: tileHeight)
         }
         pieces.sort { $0.height > $1.height }
+        var loads: [[Piece]] = []
         var load: [Piece] = []
         var x = 0, y = 0, shelf = 0
         for piece in pieces {
@@ -52,6 +61,7 @@ struct StagingPlan {
             shelf = max(shelf, piece.height)
         }
         if !load.isEmpty { loads.append(load) }
+        return loads
     }
 
     /// The buffer for a window of `width` x `height` device pixels: the window's width (up to

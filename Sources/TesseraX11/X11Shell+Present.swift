@@ -28,13 +28,28 @@ struct PendingFrame {
     var copy: DeviceCopy?
     /// Load 0 is painted; `present()` sends it, then paints and sends each further load in turn.
     var plan: StagingPlan
-    var scene: Scene
+    var scene: FlatScene
 }
 
-/// A copy of the window's pixels by (dx, dy) device pixels.
+/// A copy of the window's pixels by (dx, dy) device pixels onto `area`.
 struct DeviceCopy {
     var dx: Int
     var dy: Int
+    /// Where the pixels land (the part whose source lies outside the window is not copied).
+    var area: DeviceRect
+
+    /// `copy` in device pixels; its area is whole device pixels already, so it is rounded to the
+    /// nearest (not outwards, which would copy a stray row that the damage does not repair).
+    init?(_ copy: SceneUpdate.Copy, scale: Double, width w: Int, height h: Int) {
+        dx = Int((copy.dx * scale).rounded()); dy = Int((copy.dy * scale).rounded())
+        let a = copy.area
+        let x0 = max(0, Int((a.minX * scale).rounded())), y0 = max(0, Int((a.minY * scale).rounded()))
+        let x1 = min(w, Int((a.maxX * scale).rounded())), y1 = min(h, Int((a.maxY * scale).rounded()))
+        let sources = DeviceRect(x: dx, y: dy, width: w, height: h)
+        guard x1 > x0, y1 > y0,
+              let landing = DeviceRect(x: x0, y: y0, width: x1 - x0, height: y1 - y0).intersection(sources) else { return nil }
+        area = landing
+    }
 }
 
 struct DeviceRect: Equatable {
@@ -110,9 +125,9 @@ extension X11Shell {
         let damage = update.isFull ? [whole]
             : update.damage.compactMap { DeviceRect($0, scale: scale, width: pixelWidth, height: pixelHeight) }
         let plan = StagingPlan(rects: damage, bufferWidth: buffer.width, bufferHeight: buffer.height)
-        for piece in plan.loads.first ?? [] { paint(scene, piece, into: buffer) }
-        let copy = update.copy.map { DeviceCopy(dx: Int(($0.dx * scale).rounded()), dy: Int(($0.dy * scale).rounded())) }
-        frames.pending = PendingFrame(copy: copy, plan: plan, scene: scene)
+        for piece in plan.loads.first ?? [] { paint(flat, piece, into: buffer) }
+        let copy = update.copy.flatMap { DeviceCopy($0, scale: scale, width: pixelWidth, height: pixelHeight) }
+        frames.pending = PendingFrame(copy: copy, plan: plan, scene: flat)
         frames.shownFlat = flat
         frames.needsFullRepaint = false
         frames.lastPaintedArea = damage.reduce(0.0) { $0 + Double($1.width * $1.height) }
@@ -126,7 +141,7 @@ extension X11Shell {
     }
 
     /// Paints the window rect of `piece` of `scene` into the buffer at the piece's place there.
-    private func paint(_ scene: Scene, _ piece: StagingPlan.Piece, into buffer: BackBuffer) {
+    private func paint(_ scene: FlatScene, _ piece: StagingPlan.Piece, into buffer: BackBuffer) {
         let cr = buffer.context
         let r = piece.window
         cairo_save(cr)
@@ -144,11 +159,9 @@ extension X11Shell {
         guard let buffer, let frame = frames.pending else { return }
         frames.pending = nil
         if let c = frame.copy {
-            let w = pixelWidth - abs(c.dx), h = pixelHeight - abs(c.dy)
-            if w > 0, h > 0 {
-                XCopyArea(display, window, window, copyGC, Int32(max(0, -c.dx)), Int32(max(0, -c.dy)),
-                          UInt32(w), UInt32(h), Int32(max(0, c.dx)), Int32(max(0, c.dy)))
-            }
+            let a = c.area
+            XCopyArea(display, window, window, copyGC, Int32(a.x - c.dx), Int32(a.y - c.dy),
+                      UInt32(a.width), UInt32(a.height), Int32(a.x), Int32(a.y))
         }
         // No damage still ends with the round trip: a frame is over when the server has it.
         for (index, load) in (frame.plan.loads.isEmpty ? [[]] : frame.plan.loads).enumerated() {

@@ -127,4 +127,37 @@ struct SceneRendererTests {
         #expect(canvas[30, 30] == Pixel(red))
     }
 
+    /// A host paints a frame's damage as several clipped passes, culling with the bounds its
+    /// `FlatScene` worked out once: the pixels must be those of one full render.
+    @Test func culledPassesOverDamageRectsPaintWhatAFullRenderPaints() {
+        var nodes: [SceneNode] = [.box(BoxNode(frame: Rect(x: 6, y: 3, width: 180, height: 300), color: Color(red: 0.9, green: 0.9, blue: 0.8), cornerRadius: 14))]
+        for i in 0..<12 {
+            nodes.append(.cell(cell(Rect(x: Double(i % 3) * 64, y: Double(i / 3) * 64 - 10, width: 60, height: 60),
+                                    color: Color(red: Double(i) / 12, green: 0.5, blue: 0.3), title: "c\(i)")))
+        }
+        nodes += [.pushClip(Rect(x: 0, y: 100, width: 200, height: 40)),
+                  .label(LabelNode(frame: Rect(x: 10, y: 90, width: 150, height: 40), text: "Clipped", style: .header)),
+                  .popClip]
+        let scene = Scene(size: Size(width: 200, height: 200), background: paper, nodes: nodes)
+        let renderer = SceneRenderer(assetDirectory: PixelCanvas.emptyAssets)
+        let full = PixelCanvas(scene, width: 200, height: 200, renderer: renderer)
+        let flat = FlatScene(scene)
+        let pieces = [Rect(x: 0, y: 0, width: 21, height: 200), Rect(x: 150, y: 0, width: 50, height: 200),
+                      Rect(x: 21, y: 95, width: 129, height: 30)]
+        let culled = PixelCanvas(width: 200, height: 200) { cr in
+            for r in pieces {
+                cairo_save(cr)
+                cairo_rectangle(cr, r.minX, r.minY, r.width, r.height)
+                cairo_clip(cr)
+                renderer.render(flat, to: cr, scale: 1)
+                cairo_restore(cr)
+            }
+        }
+        var differing = 0
+        for r in pieces {
+            for y in Int(r.minY)..<Int(r.maxY) { for x in Int(r.minX)..<Int(r.maxX) where full[x, y] != culled[x, y] { differing += 1 } }
+        }
+        #expect(differing == 0)
+        #expect(full.count(in: pieces[2]) { $0.luminance < 100 } > 20, "the clipped label is drawn")
+    }
 }

@@ -44,6 +44,17 @@ import Testing
         expectSound(plan, covers: rects, bufferWidth: 320, bufferHeight: 64)
     }
 
+    @Test func tallColumnsAreCutIntoAsFewPiecesAsFitOneLoad() {
+        // A re-flow under a still header damages two columns only: each piece is a render pass, so
+        // they are cut at the buffer's height, not half of it, when all of them still fit.
+        let rects = [DeviceRect(x: 0, y: 0, width: 21, height: 800), DeviceRect(x: 1150, y: 0, width: 100, height: 800)]
+        let plan = StagingPlan(rects: rects, bufferWidth: 1280, bufferHeight: 256)
+        #expect(plan.loads.count == 1)
+        #expect(plan.loads[0].count == 8)
+        #expect(plan.loads[0].allSatisfy { $0.window.height == 256 || $0.window.height == 32 })
+        expectSound(plan, covers: rects, bufferWidth: 1280, bufferHeight: 256)
+    }
+
     @Test func scatteredCellsAndAWindowLargerThanTheBufferAreCoveredExactly() {
         var rects: [DeviceRect] = []
         for i in 0..<23 { rects.append(DeviceRect(x: (i * 37) % 290, y: (i * 53) % 370, width: 24 + i % 7, height: 18 + i % 11)) }

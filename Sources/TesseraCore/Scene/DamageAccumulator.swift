@@ -7,6 +7,19 @@ struct DamageAccumulator {
         rects.append(r)
     }
 
+    /// The parts of `r` outside `area`.
+    mutating func add(outside area: Rect, _ r: Rect) {
+        guard !r.isEmpty else { return }
+        for piece in SceneDamage.subtract(area, from: r) { add(piece) }
+    }
+
+    /// Where the old pixels of a node that did not follow the copy are after it: in place outside
+    /// `area`, carried by `delta` inside it.
+    mutating func add(stale bounds: Rect, area: Rect, delta: Point) {
+        add(outside: area, bounds)
+        add(bounds.offsetBy(dx: delta.x, dy: delta.y).intersection(area))
+    }
+
     /// The damage clipped to `bounds` and snapped outwards to whole logical pixels, merged where a
     /// union wastes little, and to at most `maxCount` rects.
     func rects(clippedTo bounds: Rect, maxCount: Int) -> [Rect] {
@@ -16,8 +29,10 @@ struct DamageAccumulator {
             let x0 = c.minX.rounded(.down), y0 = c.minY.rounded(.down)
             return Rect(x: x0, y: y0, width: c.maxX.rounded(.up) - x0, height: c.maxY.rounded(.up) - y0)
         }
-        // Many rects (a re-flow moves every cell): pairwise merging would be cubic; cover them with
-        // a coarse tile grid instead (a little more area, found in linear time).
+        // A re-flow damages a column of cells, a rect per cell: join those exactly first.
+        if list.count > 2 { list = Self.joinAligned(list) }
+        // Still many rects: pairwise merging would be cubic; cover them with a coarse tile grid
+        // instead (a little more area, found in linear time).
         if list.count > Self.pairwiseLimit { list = Self.coverWithTiles(list, bounds: bounds) }
         // Merge overlapping or adjacent rects; repeat until stable (lists are short: tens of rects).
         var merged = true
@@ -98,6 +113,33 @@ struct DamageAccumulator {
     }
 
     /// Whether painting the union costs about as much as painting both (little waste).
+    /// Joins rects that span the same columns and overlap or touch vertically (a column of cells
+    /// damaged cell by cell), then those that span the same rows and touch horizontally. Exact: no
+    /// area is added. Sorting makes it O(n log n).
+    static func joinAligned(_ list: [Rect]) -> [Rect] {
+        func join(_ list: [Rect], vertical: Bool) -> [Rect] {
+            // Key: the span across the joining direction, then the position along it.
+            let sorted = list.sorted { a, b in
+                let ka = vertical ? (a.minX, a.maxX, a.minY) : (a.minY, a.maxY, a.minX)
+                let kb = vertical ? (b.minX, b.maxX, b.minY) : (b.minY, b.maxY, b.minX)
+                return ka < kb
+            }
+            var out: [Rect] = []
+            out.reserveCapacity(sorted.count)
+            for r in sorted {
+                if let last = out.last {
+                    let sameSpan = vertical ? (last.minX == r.minX && last.maxX == r.maxX)
+                                            : (last.minY == r.minY && last.maxY == r.maxY)
+                    let touches = vertical ? r.minY <= last.maxY : r.minX <= last.maxX
+                    if sameSpan && touches { out[out.count - 1] = last.union(r); continue }
+                }
+                out.append(r)
+            }
+            return out
+        }
+        return join(join(list, vertical: true), vertical: false)
+    }
+
     static func cheapUnion(_ a: Rect, _ b: Rect) -> Bool {
         area(a.union(b)) <= (area(a) + area(b)) * 1.25
     }

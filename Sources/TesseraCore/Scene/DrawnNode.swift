@@ -82,20 +82,27 @@ public struct FlatScene: Sendable {
     public let scene: Scene
     var drawn: [DrawnNode] = []
     var index: [NodeKey: Int] = [:]
+    /// For each of the scene's nodes, by index: what it may paint within the clip in force; nil for
+    /// the clip markers. A renderer painting several damage rects culls with these instead of
+    /// taking every node apart once per rect.
+    public private(set) var paintBounds: [Rect?] = []
 
     public init(_ scene: Scene) {
         self.scene = scene
         drawn.reserveCapacity(scene.nodes.count)
         index.reserveCapacity(scene.nodes.count)
+        paintBounds.reserveCapacity(scene.nodes.count)
         var clips: [Rect] = []
         for (i, node) in scene.nodes.enumerated() {
             var key: NodeKey
             switch node {
             case .pushClip(let r):
                 clips.append(clips.last.map { $0.intersection(r) } ?? r)
+                paintBounds.append(nil)
                 continue
             case .popClip:
                 _ = clips.popLast()
+                paintBounds.append(nil)
                 continue
             case .box(let b): key = .box(b.color, b.cornerRadius, b.frame.size, 0)
             case .label(let l): key = .label(l.text, l.style, l.frame.size, 0)
@@ -111,6 +118,7 @@ public struct FlatScene: Sendable {
             let clip = clips.last
             var bounds = node.paintBounds ?? .zero
             if let clip { bounds = bounds.intersection(clip) }
+            paintBounds.append(bounds)
             index[key] = drawn.count
             drawn.append(DrawnNode(key: key, index: i, bounds: bounds, clip: clip, anchor: DrawnNode.anchor(of: node)))
         }

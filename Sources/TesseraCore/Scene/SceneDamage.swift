@@ -5,8 +5,11 @@
 /// paint only the strip that came into view plus whatever did not follow the scroll. Everything
 /// else that differs is repainted where it was and where it is now. See docs/DESIGN.md, "Frame loop".
 public struct SceneUpdate: Equatable, Sendable {
-    /// Move the pixels of `area` by (`dx`, `dy`) logical pixels before repainting; whole device pixels.
+    /// Move pixels by (`dx`, `dy`) logical pixels before repainting (whole device pixels): each
+    /// pixel of `area` (whole device pixels, inside the window) takes the value of the pixel at
+    /// (`x - dx`, `y - dy`), where that lies in the window; the rest of the window keeps its pixels.
     public struct Copy: Equatable, Sendable {
+        /// Where the copied pixels land.
         public var area: Rect
         public var dx: Double
         public var dy: Double
@@ -63,29 +66,74 @@ public enum SceneDamage {
                                      unchanged: DrawnNode.equals(o, in: old.scene, n, in: new.scene, movedBy: d)))
         }
         let delta = scrollDelta(pairs, new, pixelScale: pixelScale, window: window)
+        guard delta != .zero else {
+            // Nothing is copied: every change is repainted where it was and where it is.
+            for p in pairs where !(p.unchanged && p.moved == .zero) {
+                damage.add(new.drawn[p.new].bounds)
+                damage.add(old.drawn[p.old].bounds)
+            }
+            for (i, o) in old.drawn.enumerated() where !matched[i] { damage.add(o.bounds) }
+            return finish(damage, copy: nil, window: window)
+        }
+        // The copy lands on `area` only: the smallest rect, in whole device pixels, holding what
+        // moved with it. Outside it the window keeps its pixels, so what stood still there (a
+        // section header while a re-flow shifts the cells below it) costs nothing.
+        let area = copyArea(pairs, new, delta: delta, pixelScale: pixelScale, window: window)
         for p in pairs {
-            if p.unchanged && DrawnNode.same(p.moved, delta) { continue }
-            if delta != .zero, p.unchanged, p.moved == .zero,
-               let bands = stillOpaqueBoxDamage(new.drawn[p.new], in: new.scene, delta: delta,
-                                                movedBounds: old.drawn[p.old].bounds.offsetBy(dx: delta.x, dy: delta.y)) {
-                for band in bands { damage.add(band) }
+            let n = new.drawn[p.new].bounds, o = old.drawn[p.old].bounds
+            if p.unchanged && DrawnNode.same(p.moved, delta) {
+                // Moved with the copy: right inside the area; outside it, still at its old place.
+                damage.add(outside: area, n)
+                damage.add(outside: area, o)
                 continue
             }
-            damage.add(new.drawn[p.new].bounds)
-            damage.add(old.drawn[p.old].bounds.offsetBy(dx: delta.x, dy: delta.y))
+            if p.unchanged, p.moved == .zero {
+                // Stood still: right outside the area; inside it, the copy brought other pixels.
+                let alone = onlyBackgroundBelow(p.new, in: new) && onlyBackgroundBelow(p.old, in: old)
+                if let bands = stillOpaqueBoxDamage(new.drawn[p.new], in: new.scene, delta: delta,
+                                                    movedBounds: o.offsetBy(dx: delta.x, dy: delta.y),
+                                                    onlyBackgroundBelow: alone) {
+                    for band in bands { damage.add(band.intersection(area)) }
+                } else {
+                    damage.add(n.intersection(area))
+                    damage.add(o.offsetBy(dx: delta.x, dy: delta.y).intersection(area))
+                }
+                continue
+            }
+            damage.add(n)
+            damage.add(stale: o, area: area, delta: delta)
         }
         for (i, o) in old.drawn.enumerated() where !matched[i] {
-            damage.add(o.bounds.offsetBy(dx: delta.x, dy: delta.y))
+            damage.add(stale: o.bounds, area: area, delta: delta)
         }
-        var copy: SceneUpdate.Copy?
-        if delta != .zero {
-            copy = SceneUpdate.Copy(area: window, dx: delta.x, dy: delta.y)
-            for strip in uncovered(window, dx: delta.x, dy: delta.y) { damage.add(strip) }
-        }
+        // Pixels of the area whose source lies outside the window have nothing to copy.
+        for strip in subtract(window.offsetBy(dx: delta.x, dy: delta.y), from: area) { damage.add(strip) }
+        return finish(damage, copy: SceneUpdate.Copy(area: area, dx: delta.x, dy: delta.y), window: window)
+    }
+
+    /// The update for `damage` (and `copy`), or a full repaint when it would cover most of the window.
+    private static func finish(_ damage: DamageAccumulator, copy: SceneUpdate.Copy?, window: Rect) -> SceneUpdate {
         let rects = damage.rects(clippedTo: window, maxCount: maxRects)
         let area = rects.reduce(0) { $0 + $1.width * $1.height }
-        if area > fullRepaintShare * window.width * window.height { return .full(size) }
+        if area > fullRepaintShare * window.width * window.height { return .full(window.size) }
         return SceneUpdate(isFull: false, copy: copy, damage: rects)
+    }
+
+    /// The bounds of the nodes that moved by exactly `delta`, unchanged, within the window and
+    /// rounded outwards to whole device pixels.
+    static func copyArea(_ pairs: [MatchedPair], _ new: FlatScene, delta: Point, pixelScale: Double, window: Rect) -> Rect {
+        var x0 = Double.infinity, y0 = Double.infinity, x1 = -Double.infinity, y1 = -Double.infinity
+        for p in pairs where p.unchanged && DrawnNode.same(p.moved, delta) {
+            let b = new.drawn[p.new].bounds
+            guard !b.isEmpty else { continue }
+            x0 = Swift.min(x0, b.minX); y0 = Swift.min(y0, b.minY)
+            x1 = Swift.max(x1, b.maxX); y1 = Swift.max(y1, b.maxY)
+        }
+        guard x0 < x1, y0 < y1 else { return window }
+        let s = pixelScale
+        let left = (x0 * s).rounded(.down) / s, top = (y0 * s).rounded(.down) / s
+        let right = (x1 * s).rounded(.up) / s, bottom = (y1 * s).rounded(.up) / s
+        return Rect(x: left, y: top, width: right - left, height: bottom - top).intersection(window)
     }
 
     /// The most common whole-device-pixel offset of unchanged cells, or zero when most stood still
@@ -111,14 +159,33 @@ public enum SceneDamage {
     /// source lie inside it, the copy brought that colour (or nodes that moved with the copy, or
     /// nodes damaged on their own). Only the rest of where it is, and of where the copy carried its
     /// old pixels (`movedBounds`), is wrong. Nil when the rule does not apply (translucent, not a box).
-    static func stillOpaqueBoxDamage(_ node: DrawnNode, in scene: Scene, delta: Point, movedBounds: Rect) -> [Rect]? {
+    ///
+    /// Its straight edges are the same all along: a copy along an edge (a re-flow moving cells one
+    /// column left) brings the edge's own pixels, away from the rounded corners, when nothing but
+    /// the scene's background lies below the box (`onlyBackgroundBelow`), so they are kept too.
+    static func stillOpaqueBoxDamage(_ node: DrawnNode, in scene: Scene, delta: Point, movedBounds: Rect,
+                                     onlyBackgroundBelow: Bool = false) -> [Rect]? {
         guard case .box(let box) = scene.nodes[node.index], box.color.alpha >= 1 else { return nil }
         // The uniform inside: clear of the rounded corners and the antialiased edge.
         let inset = Swift.max(box.cornerRadius, 0) + 1
         var inside = box.frame.insetBy(dx: inset, dy: inset)
+        if onlyBackgroundBelow && delta.y == 0 {
+            // Between the corners, a column of the box (edges included) looks like any other.
+            inside = Rect(x: inside.minX, y: node.bounds.minY, width: inside.width, height: node.bounds.height)
+        } else if onlyBackgroundBelow && delta.x == 0 {
+            inside = Rect(x: node.bounds.minX, y: inside.minY, width: node.bounds.width, height: inside.height)
+        }
         if let clip = node.clip { inside = inside.intersection(clip) }
         let keep = inside.intersection(inside.offsetBy(dx: delta.x, dy: delta.y))
         return subtract(keep, from: node.bounds) + subtract(keep, from: movedBounds)
+    }
+
+    /// Whether no node drawn before `drawn[i]` may paint where it does (its antialiased edge then
+    /// blends with the scene's background only).
+    static func onlyBackgroundBelow(_ i: Int, in flat: FlatScene) -> Bool {
+        let b = flat.drawn[i].bounds
+        for j in 0..<i where flat.drawn[j].bounds.intersects(b) { return false }
+        return true
     }
 
     /// `a` minus `b`, as up to four rects (bands above, below, left and right of `b`).
