@@ -51,7 +51,7 @@ public struct MasonryLayout: CollectionLayout, Hashable {
             for k in 0..<n { columnItems[k].removeAll(keepingCapacity: true) }
             var reach = itemWidth
             for k in 0..<n { columnItems[k].reserveCapacity(section.items.count / n + 1) }
-            for i in section.items.indices {
+            for (i, item) in section.items.enumerated() {
                 let col: Int
                 switch placement {
                 case .roundRobin: col = i % n
@@ -60,7 +60,7 @@ public struct MasonryLayout: CollectionLayout, Hashable {
                     for k in 1..<n where heights[k] < heights[best] { best = k }
                     col = best
                 }
-                let h = itemWidth * section.items[i].sizeHint.aspect
+                let h = itemWidth * item.sizeHint.aspect
                 frames.append(Rect(x: spacing + Double(col) * (itemWidth + spacing), y: heights[col], width: itemWidth, height: h))
                 columnItems[col].append(Int32(frames.count - 1))
                 heights[col] += h + spacing

@@ -45,7 +45,7 @@ public struct CollectionModel: Hashable, Sendable {
     }
 
     /// Searches one section outwards from `start` (alternating after/before), looking into folders.
-    static func search(_ items: [Item], for id: ItemID, around start: Int, section s: Int) -> IndexPath? {
+    static func search(_ items: ItemList, for id: ItemID, around start: Int, section s: Int) -> IndexPath? {
         let n = items.count
         guard n > 0 else { return nil }
         func check(_ i: Int) -> IndexPath? {

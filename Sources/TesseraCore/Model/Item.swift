@@ -74,8 +74,12 @@ public struct Item: Hashable, Sendable {
 public struct Section: Hashable, Sendable {
     public var id: String
     public var title: String
-    public var items: [Item]
+    /// Read and edited like an array; stored in chunks so an edit never shifts every item.
+    public var items: ItemList
     public init(id: String, title: String, items: [Item] = []) {
+        self.id = id; self.title = title; self.items = ItemList(items)
+    }
+    public init(id: String, title: String, items: ItemList) {
         self.id = id; self.title = title; self.items = items
     }
 }

@@ -30,10 +30,11 @@ struct DrawnNode {
         }
     }
 
-    /// Whether `b` is `a` moved by `d` and otherwise unchanged, its clip included.
-    static func equals(_ a: DrawnNode, in sa: Scene, _ b: DrawnNode, in sb: Scene, movedBy d: Point) -> Bool {
-        guard same(a.clip, b.clip, d) else { return false }
-        switch (sa.nodes[a.index], sb.nodes[b.index]) {
+    /// Whether node `j` of `fb` is node `i` of `fa` moved by `d` and otherwise unchanged, its clip
+    /// included. By index: a `DrawnNode` passed by value is copied, its key's strings retained.
+    static func equals(_ i: Int, in fa: FlatScene, _ j: Int, in fb: FlatScene, movedBy d: Point) -> Bool {
+        guard same(fa.drawn[i].clip, fb.drawn[j].clip, d) else { return false }
+        switch (fa.scene.nodes[fa.drawn[i].index], fb.scene.nodes[fb.drawn[j].index]) {
         case (.box(var x), .box(let y)):
             guard same(x.frame, y.frame, d) else { return false }
             x.frame = y.frame
@@ -93,9 +94,13 @@ public struct FlatScene: Sendable {
         index.reserveCapacity(scene.nodes.count)
         paintBounds.reserveCapacity(scene.nodes.count)
         var clips: [Rect] = []
-        for (i, node) in scene.nodes.enumerated() {
+        // By index, and one switch a node: each `let` binding of a payload copies the node (a
+        // cell is ~180 bytes and four references), and this runs on every node of every frame.
+        for i in scene.nodes.indices {
             var key: NodeKey
-            switch node {
+            let anchor: Point
+            var bounds: Rect
+            switch scene.nodes[i] {
             case .pushClip(let r):
                 clips.append(clips.last.map { $0.intersection(r) } ?? r)
                 paintBounds.append(nil)
@@ -104,23 +109,38 @@ public struct FlatScene: Sendable {
                 _ = clips.popLast()
                 paintBounds.append(nil)
                 continue
-            case .box(let b): key = .box(b.color, b.cornerRadius, b.frame.size, 0)
-            case .label(let l): key = .label(l.text, l.style, l.frame.size, 0)
-            case .cell(let c): key = .cell(c.id, 0)
-            case .image(let m): key = .image(m.icon, m.tint, m.frame.size, 0)
-            }
-            // Repeated content (equal section backgrounds) is told apart by order of appearance.
-            var n = 0
-            while index[key] != nil {
-                n += 1
-                key = key.occurrence(n)
+            case .box(let b):
+                key = .box(b.color, b.cornerRadius, b.frame.size, 0)
+                anchor = b.frame.origin
+                bounds = b.paintBounds
+            case .label(let l):
+                key = .label(l.text, l.style, l.frame.size, 0)
+                anchor = l.frame.origin
+                bounds = l.paintBounds
+            case .cell(let c):
+                key = .cell(c.id, 0)
+                anchor = c.frame.origin
+                bounds = c.paintBounds
+            case .image(let m):
+                key = .image(m.icon, m.tint, m.frame.size, 0)
+                anchor = m.frame.origin
+                bounds = m.paintBounds
             }
             let clip = clips.last
-            var bounds = node.paintBounds ?? .zero
             if let clip { bounds = bounds.intersection(clip) }
             paintBounds.append(bounds)
-            index[key] = drawn.count
-            drawn.append(DrawnNode(key: key, index: i, bounds: bounds, clip: clip, anchor: DrawnNode.anchor(of: node)))
+            // Repeated content (equal section backgrounds) is told apart by order of appearance;
+            // one hash in the common case of a key seen once.
+            if let first = index.updateValue(drawn.count, forKey: key) {
+                index[key] = first
+                var n = 0
+                repeat {
+                    n += 1
+                    key = key.occurrence(n)
+                } while index[key] != nil
+                index[key] = drawn.count
+            }
+            drawn.append(DrawnNode(key: key, index: i, bounds: bounds, clip: clip, anchor: anchor))
         }
     }
 }

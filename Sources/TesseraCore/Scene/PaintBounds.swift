@@ -39,15 +39,28 @@ extension CellNode {
     }
 }
 
+extension BoxNode {
+    /// Its frame and the antialiased pixel around it.
+    public var paintBounds: Rect { frame.insetBy(dx: -1, dy: -1) }
+}
+
+extension LabelNode {
+    /// A line of text is vertically centred on its frame and may overhang a short frame a little.
+    public var paintBounds: Rect { frame.insetBy(dx: -2, dy: -6) }
+}
+
+extension ImageNode {
+    public var paintBounds: Rect { frame.insetBy(dx: -1, dy: -1) }
+}
+
 extension SceneNode {
     /// Window-space bounds of what this node may paint (nil for clip markers).
     public var paintBounds: Rect? {
         switch self {
-        case .box(let b): return b.frame.insetBy(dx: -1, dy: -1)
-        // A line of text is vertically centred on its frame and may overhang a short frame a little.
-        case .label(let l): return l.frame.insetBy(dx: -2, dy: -6)
+        case .box(let b): return b.paintBounds
+        case .label(let l): return l.paintBounds
         case .cell(let c): return c.paintBounds
-        case .image(let i): return i.frame.insetBy(dx: -1, dy: -1)
+        case .image(let i): return i.paintBounds
         case .pushClip, .popClip: return nil
         }
     }

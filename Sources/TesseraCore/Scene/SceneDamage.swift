@@ -57,13 +57,26 @@ public enum SceneDamage {
         pairs.reserveCapacity(new.drawn.count)
         var matched = [Bool](repeating: false, count: old.drawn.count)
         var damage = DamageAccumulator()
-        for (j, n) in new.drawn.enumerated() {
-            guard let i = old.index[n.key] else { damage.add(n.bounds); continue }
+        // By index: a `DrawnNode` copied out retains its key's strings. Nodes mostly keep their
+        // order from frame to frame, so the node after the last one matched is tried before the
+        // index (a key comparison instead of hashing it).
+        var guess = 0
+        for j in new.drawn.indices {
+            let i: Int
+            if guess < old.drawn.count, old.drawn[guess].key == new.drawn[j].key {
+                i = guess
+            } else if let found = old.index[new.drawn[j].key] {
+                i = found
+            } else {
+                damage.add(new.drawn[j].bounds)
+                continue
+            }
+            guess = i + 1
             matched[i] = true
-            let o = old.drawn[i]
-            let d = Point(x: n.anchor.x - o.anchor.x, y: n.anchor.y - o.anchor.y)
+            let na = new.drawn[j].anchor, oa = old.drawn[i].anchor
+            let d = Point(x: na.x - oa.x, y: na.y - oa.y)
             pairs.append(MatchedPair(old: i, new: j, moved: d,
-                                     unchanged: DrawnNode.equals(o, in: old.scene, n, in: new.scene, movedBy: d)))
+                                     unchanged: DrawnNode.equals(i, in: old, j, in: new, movedBy: d)))
         }
         let delta = scrollDelta(pairs, new, pixelScale: pixelScale, window: window)
         guard delta != .zero else {

@@ -1,0 +1,77 @@
+import Testing
+@testable import TesseraCore
+
+/// `ItemList` must behave exactly like the array it replaces, whatever its chunks look like.
+@Suite struct ItemListTests {
+    static func item(_ n: Int) -> Item { Item(id: ItemID("i\(n)"), title: "Item \(n)") }
+
+    /// Thousands of random edits on a list large enough to split chunks, mirrored on an array:
+    /// after each, the same items in the same order, read by index and by iteration.
+    @Test func randomEditsMatchAnArray() {
+        var rng = SeededRandom(seed: 5)
+        var reference = (0..<5000).map(Self.item)
+        var list = ItemList(reference)
+        var next = 5000
+        for step in 0..<3000 {
+            switch Int.random(in: 0..<6, using: &rng) {
+            case 0, 1:
+                // Bursts at one place grow a chunk past its limit, so it splits.
+                let at = step % 7 == 0 ? 10 : Int.random(in: 0...reference.count, using: &rng)
+                reference.insert(Self.item(next), at: at); list.insert(Self.item(next), at: at); next += 1
+            case 2 where !reference.isEmpty:
+                let at = Int.random(in: 0..<reference.count, using: &rng)
+                #expect(list.remove(at: at) == reference.remove(at: at))
+            case 3 where !reference.isEmpty:
+                let from = Int.random(in: 0..<reference.count, using: &rng), to = Int.random(in: 0..<reference.count, using: &rng)
+                reference.rotate(from: from, to: to); list.rotate(from: from, to: to)
+            case 4 where !reference.isEmpty:
+                let at = Int.random(in: 0..<reference.count, using: &rng)
+                reference[at].title += "!"; list[at].title += "!"
+            default:
+                reference.append(Self.item(next)); list.append(Self.item(next)); next += 1
+            }
+            if step % 250 == 0 || step == 2999 {
+                #expect(list.count == reference.count)
+                #expect(Array(list) == reference)
+                #expect(list.indices.allSatisfy { list[$0] == reference[$0] })
+            }
+        }
+    }
+
+    @Test func removingEveryItemOfAChunkLeavesAConsistentList() {
+        var list = ItemList((0..<3000).map(Self.item))
+        for _ in 0..<1100 { list.remove(at: 0) }        // the whole first chunk and more
+        #expect(list.count == 1900)
+        #expect(list.first?.id == "i1100")
+        #expect(list[1899].id == "i2999")
+        list.insert(Self.item(-1), at: 0)
+        #expect(list.first?.id == "i-1")
+        while !list.isEmpty { list.remove(at: list.count - 1) }
+        list.append(Self.item(7))
+        #expect(Array(list) == [Self.item(7)])
+    }
+
+    /// Equal items are equal lists with equal hashes, however each was built up.
+    @Test func equalityAndHashIgnoreTheChunks() {
+        let items = (0..<2500).map(Self.item)
+        let built = ItemList(items)
+        var grown = ItemList()
+        for item in items.reversed() { grown.insert(item, at: 0) }    // one chunk, split as it grew
+        #expect(built == grown)
+        #expect(built.hashValue == grown.hashValue)
+        var other = grown
+        other[1234].title = "changed"
+        #expect(other != built)
+        #expect(grown == built, "a copy's edit leaves the original alone")
+    }
+
+    @Test func aMoveAcrossChunksKeepsEveryItemOnce() {
+        var list = ItemList((0..<100_000).map(Self.item))
+        list.rotate(from: 0, to: 50_000)
+        #expect(list[50_000].id == "i0")
+        #expect(list[0].id == "i1")
+        #expect(list[49_999].id == "i50000")
+        #expect(list[50_001].id == "i50001")
+        #expect(Set(list.map(\.id)).count == 100_000)
+    }
+}
