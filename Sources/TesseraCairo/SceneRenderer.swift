@@ -69,7 +69,15 @@ public final class SceneRenderer {
             switch scene.nodes[i] {
             case .box(let box):
                 guard box.frame.intersects(visible) else { continue }
-                CairoPath.fillRoundedRect(cr, box.frame, radius: box.cornerRadius, color: box.color)
+                if Self.cornersMiss(box, visible) {
+                    // Between the corners a rounded rect is its frame: four edges instead of the
+                    // arcs' many (a section background is far taller than the strip being drawn).
+                    CairoPath.setColor(cr, box.color)
+                    cairo_rectangle(cr, box.frame.minX, box.frame.minY, box.frame.width, box.frame.height)
+                    cairo_fill(cr)
+                } else {
+                    CairoPath.fillRoundedRect(cr, box.frame, radius: box.cornerRadius, color: box.color)
+                }
             case .label(let label):
                 guard label.frame.intersects(visible) else { continue }
                 drawLabel(label, cr: cr)
@@ -103,6 +111,15 @@ public final class SceneRenderer {
         for _ in clipStack { cairo_restore(cr) }
         clipStack.removeAll(keepingCapacity: true)
         cairo_restore(cr)
+    }
+
+    /// Whether none of `box`'s rounded corners (with their antialiased pixel) reaches into `visible`.
+    static func cornersMiss(_ box: BoxNode, _ visible: Rect) -> Bool {
+        let f = box.frame, r = Swift.max(0, Swift.min(box.cornerRadius, Swift.min(f.width, f.height) / 2)) + 1
+        guard r > 1 else { return true }
+        let left = f.minX - 1, right = f.maxX - r + 1, top = f.minY - 1, bottom = f.maxY - r + 1
+        func hit(_ x: Double, _ y: Double) -> Bool { Rect(x: x, y: y, width: r, height: r).intersects(visible) }
+        return !(hit(left, top) || hit(right, top) || hit(left, bottom) || hit(right, bottom))
     }
 
     /// Paints up to `limit` of `cells` that have no cached image yet into the cache, nearest to the

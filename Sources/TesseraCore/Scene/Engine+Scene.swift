@@ -1,6 +1,6 @@
 /// Builds the scene: everything to draw for the current state, in window coordinates.
 extension Engine {
-    public func scene(style: SceneStyle = SceneStyle()) -> Scene {
+    public func scene(style: SceneStyle = .standard) -> Scene {
         var nodes: [SceneNode] = []
         nodes.reserveCapacity(256)
         let offsets = self.offsets.snapped(toPixelsOf: style.pixelScale)

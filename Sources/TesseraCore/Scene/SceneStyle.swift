@@ -14,4 +14,7 @@ public struct SceneStyle: Hashable, Sendable {
     /// How far beyond the window `Scene.upcoming` reaches, logical pixels (0: none).
     public var prefetchDistance = 160.0
     public init() {}
+
+    /// The default style, made once: `init()` parses its colours from hex, which a frame should not.
+    public static let standard = SceneStyle()
 }
