@@ -27,6 +27,11 @@ import Testing
             case 4 where !reference.isEmpty:
                 let at = Int.random(in: 0..<reference.count, using: &rng)
                 reference[at].title += "!"; list[at].title += "!"
+            case 5 where step % 3 == 0:
+                // Batches larger than a chunk, as the loaders append them.
+                let batch = (0..<Int.random(in: 0...700, using: &rng)).map { Self.item(next + $0) }
+                next += batch.count
+                reference += batch; list.append(contentsOf: batch)
             default:
                 reference.append(Self.item(next)); list.append(Self.item(next)); next += 1
             }

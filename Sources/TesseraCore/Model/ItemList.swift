@@ -71,12 +71,28 @@ public struct ItemList: RandomAccessCollection, MutableCollection, Hashable, Sen
             chunks[last].append(item)
             count += 1
         } else {
-            appendChunk([item])
+            // Room for a whole chunk at once: growing 1, 2, 4 … 512 would copy it nine times.
+            var chunk: [Item] = []
+            chunk.reserveCapacity(Self.chunkSize)
+            chunk.append(item)
+            appendChunk(chunk)
         }
     }
 
-    public mutating func append(contentsOf items: some Sequence<Item>) {
-        for item in items { append(item) }
+    /// Appends `items`, topping up the last chunk and then adding whole chunks.
+    public mutating func append(contentsOf items: [Item]) {
+        var rest = items[...]
+        if let last = chunks.indices.last, chunks[last].count < Self.chunkSize {
+            let take = Swift.min(rest.count, Self.chunkSize - chunks[last].count)
+            chunks[last].append(contentsOf: rest.prefix(take))
+            count += take
+            rest = rest.dropFirst(take)
+        }
+        while !rest.isEmpty {
+            let take = Swift.min(rest.count, Self.chunkSize)
+            appendChunk(Array(rest.prefix(take)))
+            rest = rest.dropFirst(take)
+        }
     }
 
     /// Inserts `item` at `i` (0 ... count): O(chunk size + number of chunks).

@@ -84,11 +84,18 @@ public enum SampleData {
         for s in 0..<sectionCount {
             let name = s < names.count ? names[s] : "Section \(s + 1)"
             let end = s == sectionCount - 1 ? count : Swift.min(count, i + perSection)
-            var items: [Item] = []
-            items.reserveCapacity(Swift.max(0, end - i))
+            // A chunk's worth at a time into the section: an array of all of them first would hold
+            // every item twice at the peak.
+            var items = ItemList()
+            var batch: [Item] = []
+            batch.reserveCapacity(ItemList.chunkSize)
             while i < end {
+                if batch.count == ItemList.chunkSize {
+                    items.append(contentsOf: batch)
+                    batch.removeAll(keepingCapacity: true)
+                }
                 let r = rng.next()
-                items.append(Item(id: ItemID(numbered(idPrefix, i + 1)),
+                batch.append(Item(id: ItemID(numbered(idPrefix, i + 1)),
                                   title: numbered(titles[Int(r % UInt64(titles.count))], i + 1),
                                   icon: icons[Int((r >> 8) % UInt64(icons.count))],
                                   rgba: colours[Int((r >> 16) % UInt64(colours.count))],
@@ -96,6 +103,7 @@ public enum SampleData {
                                   done: i % 23 == 22))
                 i += 1
             }
+            items.append(contentsOf: batch)
             sections.append(Section(id: "section-\(s + 1)", title: name, items: items))
         }
         return CollectionModel(sections: sections)

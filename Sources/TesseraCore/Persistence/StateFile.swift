@@ -54,7 +54,7 @@ public enum StateFile {
             try checkID(sdto.id, at: spath + ".id")
             guard sectionIDs.insert(sdto.id).inserted else { throw .duplicateSectionID(id: sdto.id, path: spath + ".id") }
             try checkTitle(sdto.title, at: spath + ".title")
-            var items: [Item] = []
+            var items = ItemList()
             for (i, idto) in sdto.items.enumerated() {
                 let ipath = "\(spath).items[\(i)]"
                 var item = try makeItem(idto, at: ipath, ids: &ids)
