@@ -18,24 +18,43 @@ public struct SizeHint: Hashable, Sendable {
 
 /// One thing in the collection: a plain item, or a folder holding plain items.
 ///
-/// Kept small (72 bytes, no heap for ids and titles up to 15 UTF-8 bytes) because a collection
-/// holds one per entry: 100,000 items are 7 MB. The colour is stored as 8-bit RGBA — exactly what
-/// the state file can say (`#rrggbb[aa]`) — and widened to a `Color` on reading.
+/// Kept small (56 bytes, no heap for ids and titles up to 15 UTF-8 bytes) because a collection
+/// holds one per entry: 100,000 items are 5.6 MB. The colour is stored as 8-bit RGBA — exactly
+/// what the state file can say (`#rrggbb[aa]`) — and widened to a `Color` on reading; the icon name
+/// as its number in ``IconNames``, sharing a word with the done and kind flags.
 public struct Item: Hashable, Sendable {
     public enum Kind: String, Hashable, Sendable { case item, folder }
 
     public var id: ItemID
     public var title: String
-    /// Name of an icon in the asset folder, without extension (e.g. "star").
-    public var icon: String
     /// The items inside a folder; always empty for a plain item. Never contains a folder.
     public var children: [Item]
     public var sizeHint: SizeHint
     /// The tile colour as 0xRRGGBBAA.
     public var rgba: UInt32
+    /// The icon's number (``IconNames``) in the low 30 bits; bit 30: done; bit 31: a folder.
+    private var packed: UInt32
+
+    private static let doneBit: UInt32 = 1 << 30
+    private static let folderBit: UInt32 = 1 << 31
+    private static let iconMask: UInt32 = IconNames.capacity - 1
+
+    /// Name of an icon in the asset folder, without extension (e.g. "star").
+    public var icon: String {
+        get { IconNames.name(packed & Self.iconMask) }
+        set { packed = (packed & ~Self.iconMask) | IconNames.number(for: newValue) }
+    }
+
     /// Finished items stay where they are: they cannot be lifted or moved (seed 003).
-    public var done: Bool
-    public var kind: Kind
+    public var done: Bool {
+        get { packed & Self.doneBit != 0 }
+        set { packed = newValue ? packed | Self.doneBit : packed & ~Self.doneBit }
+    }
+
+    public var kind: Kind {
+        get { packed & Self.folderBit != 0 ? .folder : .item }
+        set { packed = newValue == .folder ? packed | Self.folderBit : packed & ~Self.folderBit }
+    }
 
     public init(id: ItemID, title: String, icon: String = "", color: Color = .white,
                 sizeHint: SizeHint = .square, done: Bool = false, kind: Kind = .item, children: [Item] = []) {
@@ -46,8 +65,15 @@ public struct Item: Hashable, Sendable {
     /// The compact initialiser: the colour already packed as 0xRRGGBBAA.
     public init(id: ItemID, title: String, icon: String, rgba: UInt32, sizeHint: SizeHint = .square,
                 done: Bool = false, kind: Kind = .item, children: [Item] = []) {
-        self.id = id; self.title = title; self.icon = icon; self.rgba = rgba
-        self.sizeHint = sizeHint; self.done = done; self.kind = kind; self.children = children
+        self.id = id; self.title = title; self.rgba = rgba; self.sizeHint = sizeHint; self.children = children
+        packed = IconNames.number(for: icon) | (done ? Self.doneBit : 0) | (kind == .folder ? Self.folderBit : 0)
+    }
+
+    /// For loaders making many items: the icon already numbered (``IconNames/number(for:)``, a
+    /// lock and a hash, once per name instead of once per item).
+    init(id: ItemID, title: String, iconNumber: UInt32, rgba: UInt32, sizeHint: SizeHint, done: Bool) {
+        self.id = id; self.title = title; self.rgba = rgba; self.sizeHint = sizeHint; children = []
+        packed = iconNumber | (done ? Self.doneBit : 0)
     }
 
     /// The tile colour (8 bits per channel, as stored).
@@ -65,7 +91,7 @@ public struct Item: Hashable, Sendable {
         return byte(c.red) << 24 | byte(c.green) << 16 | byte(c.blue) << 8 | byte(c.alpha)
     }
 
-    public var isFolder: Bool { kind == .folder }
+    public var isFolder: Bool { packed & Self.folderBit != 0 }
     /// Whether a user may lift this item: done items stay put.
     public var isMovable: Bool { !done }
 }

@@ -76,6 +76,7 @@ public enum SampleData {
         let titles: [[UInt8]] = ["Item", "Note", "Photo", "Task", "项目", "笔记", "照片", "任务"].map { Array(($0 + " ").utf8) }
         let idPrefix = Array("item-".utf8)
         let colours = palette.map { Item.pack(Color(hex: $0)!) }
+        let iconNumbers = icons.map(IconNames.number(for:))
         let names = ["Today", "Next", "Later", "Someday", "Archive"]
         let perSection = Swift.max((count + sectionCount - 1) / Swift.max(sectionCount, 1), 1)
         var sections: [Section] = []
@@ -97,7 +98,7 @@ public enum SampleData {
                 let r = rng.next()
                 batch.append(Item(id: ItemID(numbered(idPrefix, i + 1)),
                                   title: numbered(titles[Int(r % UInt64(titles.count))], i + 1),
-                                  icon: icons[Int((r >> 8) % UInt64(icons.count))],
+                                  iconNumber: iconNumbers[Int((r >> 8) % UInt64(iconNumbers.count))],
                                   rgba: colours[Int((r >> 16) % UInt64(colours.count))],
                                   sizeHint: SizeHint(aspect: 0.6 + Double((r >> 24) % 100) / 100),
                                   done: i % 23 == 22))
