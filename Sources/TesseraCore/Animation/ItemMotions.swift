@@ -36,12 +36,13 @@ public struct ItemMotions: Sendable {
 
     /// Where to draw an item whose layout frame is `frame`.
     public func drawn(_ id: ItemID, frame: Rect, at t: Double) -> Rect {
-        guard let s = springs[id] else { return frame }
+        // Mostly nothing moves: skip hashing the id for every cell of every frame.
+        guard !springs.isEmpty, let s = springs[id] else { return frame }
         return Rect(x: frame.minX + s.x.value(at: t), y: frame.minY + s.y.value(at: t),
                     width: frame.width + s.w.value(at: t), height: frame.height + s.h.value(at: t))
     }
 
-    public func isMoving(_ id: ItemID) -> Bool { springs[id] != nil }
+    public func isMoving(_ id: ItemID) -> Bool { !springs.isEmpty && springs[id] != nil }
 
     /// Drops settled springs; true while any is still moving.
     public mutating func prune(at t: Double) -> Bool {

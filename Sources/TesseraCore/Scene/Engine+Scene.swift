@@ -35,14 +35,14 @@ extension Engine {
         let visible = snapshot.visibleItems(offsets: offsets, margin: CellNode.decorationMargin)
         var currentPane: Int?? = .none
         for i in visible {
-            let s = snapshot.indexPath(ofFlat: i).section
-            let pane = snapshot.sections[s].pane
+            let path = snapshot.indexPath(ofFlat: i)
+            let pane = snapshot.sections[path.section].pane
             if currentPane == nil || currentPane! != pane {
                 if currentPane != nil, currentPane! != nil { nodes.append(.popClip) }
                 if let k = pane { nodes.append(.pushClip(snapshot.toWindow(snapshot.panes[k].frame, pane: nil, offsets: offsets))) }
                 currentPane = .some(pane)
             }
-            guard let item = model.item(at: snapshot.indexPath(ofFlat: i)), item.id != hidden else { continue }
+            guard let item = model.item(at: path), item.id != hidden else { continue }
             let id = item.id
             let frame = motions.drawn(id, frame: snapshot.windowFrame(ofFlat: i, offsets: offsets), at: now)
             nodes.append(.cell(cellNode(item, frame: frame)))
@@ -103,7 +103,7 @@ extension Engine {
             node.scale = s
             node.isPressed = s < 1 || { if case .pressed(let p) = phase { !p.moved } else { false } }()
         }
-        if let t = targetScales[item.id] {
+        if !targetScales.isEmpty, let t = targetScales[item.id] {
             node.scale = t.value(at: now)
             node.isDropTarget = openTarget == item.id
         }
@@ -111,7 +111,7 @@ extension Engine {
            model.item(at: path)?.id == item.id {
             node.dwellProgress = Swift.min(1, (now - h.since) / policy.folderDwell)
         }
-        if let since = refusals[item.id] {
+        if !refusals.isEmpty, let since = refusals[item.id] {
             node.frame = node.frame.offsetBy(dx: Wobble.refusal(since: now - since, policy: policy), dy: 0)
         }
         return node
