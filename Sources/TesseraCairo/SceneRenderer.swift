@@ -76,7 +76,8 @@ public final class SceneRenderer {
                     cairo_rectangle(cr, box.frame.minX, box.frame.minY, box.frame.width, box.frame.height)
                     cairo_fill(cr)
                 } else {
-                    CairoPath.fillRoundedRect(cr, box.frame, radius: box.cornerRadius, color: box.color)
+                    // A small box on whole pixels (a scroll thumb) through a cached mask; else a path.
+                    cells.masks.fill(cr, box.frame, radius: box.cornerRadius, color: box.color)
                 }
             case .label(let label):
                 guard label.frame.intersects(visible) else { continue }

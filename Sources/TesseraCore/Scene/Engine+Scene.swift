@@ -135,10 +135,16 @@ extension Engine {
 
     func scrollIndicators(style: SceneStyle) -> [SceneNode] {
         let active: ScrollIndicator? = if case .scrubbing(let s) = phase { s.indicator } else { nil }
+        let s = style.pixelScale > 0 ? style.pixelScale : 1
+        func snapped(_ v: Double) -> Double { (v * s).rounded() / s }
         return scrollIndicators.map { ind in
             let grabbed = active?.pane == ind.pane && active != nil
-            return .box(BoxNode(frame: ind.thumb, color: grabbed ? style.accent : style.scrollIndicator,
-                                cornerRadius: Swift.min(ind.thumb.width, ind.thumb.height) / 2))
+            // On whole device pixels: crisp, and a renderer can composite it through a cached mask.
+            let t = ind.thumb
+            let x = snapped(t.minX), y = snapped(t.minY)
+            let thumb = Rect(x: x, y: y, width: Swift.max(1 / s, snapped(t.maxX) - x), height: Swift.max(1 / s, snapped(t.maxY) - y))
+            return .box(BoxNode(frame: thumb, color: grabbed ? style.accent : style.scrollIndicator,
+                                cornerRadius: Swift.min(thumb.width, thumb.height) / 2))
         }
     }
 
