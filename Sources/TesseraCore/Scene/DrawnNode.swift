@@ -109,22 +109,10 @@ public struct FlatScene: Sendable {
                 _ = clips.popLast()
                 paintBounds.append(nil)
                 continue
-            case .box(let b):
-                key = .box(b.color, b.cornerRadius, b.frame.size, 0)
-                anchor = b.frame.origin
-                bounds = b.paintBounds
-            case .label(let l):
-                key = .label(l.text, l.style, l.frame.size, 0)
-                anchor = l.frame.origin
-                bounds = l.paintBounds
-            case .cell(let c):
-                key = .cell(c.id, 0)
-                anchor = c.frame.origin
-                bounds = c.paintBounds
-            case .image(let m):
-                key = .image(m.icon, m.tint, m.frame.size, 0)
-                anchor = m.frame.origin
-                bounds = m.paintBounds
+            case .box(let b): (key, anchor, bounds) = (.box(b.color, b.cornerRadius, b.frame.size, 0), b.frame.origin, b.paintBounds)
+            case .label(let l): (key, anchor, bounds) = (.label(l.text, l.style, l.frame.size, 0), l.frame.origin, l.paintBounds)
+            case .cell(let c): (key, anchor, bounds) = (.cell(c.id, 0), c.frame.origin, c.paintBounds)
+            case .image(let m): (key, anchor, bounds) = (.image(m.icon, m.tint, m.frame.size, 0), m.frame.origin, m.paintBounds)
             }
             let clip = clips.last
             if let clip { bounds = bounds.intersection(clip) }
