@@ -56,6 +56,21 @@ import Testing
         #expect(Self.applyMatchesFullRepaint(before, after))
     }
 
+    /// Neighbours springing to new places each move by their own offset: the copy still follows
+    /// the most common one, however many others there are.
+    @Test func theMostCommonOffsetWinsAmongManyDistinctOnes() {
+        let before = Self.grid(offset: 0)
+        var after = before
+        for i in after.nodes.indices {
+            // Twelve cells scroll by 16; the other twelve each move by an offset of their own.
+            let dy = i % 2 == 0 ? -16.0 : -Double(20 + i)
+            after.nodes[i] = Self.translated(after.nodes[i], dx: 0, dy: dy)
+        }
+        let update = SceneDamage.update(from: before, to: after)
+        #expect(update.copy?.dy == -16, "\(update)")
+        #expect(Self.applyMatchesFullRepaint(before, after))
+    }
+
     @Test func aFractionalScrollIsRepaintedNotCopied() {
         let update = SceneDamage.update(from: Self.grid(offset: 0), to: Self.grid(offset: 0.5))
         #expect(update.copy == nil)

@@ -170,15 +170,22 @@ public final class LayoutSnapshot: Sendable {
                              width: shown.width, height: shown.height)
             forEachItem(in: local, pane: k) { out.append($0) }
         }
-        out.sort()
+        Self.sortIfNeeded(&out)
         return out
+    }
+
+    /// A grid hands its items out in ascending order already: checking is linear, sorting is not.
+    static func sortIfNeeded(_ list: inout [Int]) {
+        var i = 1
+        while i < list.count, list[i - 1] <= list[i] { i += 1 }
+        if i < list.count { list.sort() }
     }
 
     /// Flat indices of items in `pane` whose frames intersect `rect` (in that pane's item space).
     public func items(in rect: Rect, pane: Int?) -> [Int] {
         var out: [Int] = []
         forEachItem(in: rect, pane: pane) { out.append($0) }
-        out.sort()
+        Self.sortIfNeeded(&out)
         return out
     }
 

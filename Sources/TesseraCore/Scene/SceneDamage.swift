@@ -152,15 +152,29 @@ public enum SceneDamage {
     /// The most common whole-device-pixel offset of unchanged cells, or zero when most stood still
     /// or the copy would keep too little of the window to be worth it.
     static func scrollDelta(_ pairs: [MatchedPair], _ new: FlatScene, pixelScale: Double, window: Rect) -> Point {
-        var votes: [DeltaKey: Int] = [:]
+        // A frame mostly has one or two distinct offsets (a scroll; a re-flow's shift and wrap): a
+        // short list searched in order costs less than hashing every cell's vote. Cells springing
+        // to new places each have their own: past a few, count in a dictionary.
+        var votes: [(key: DeltaKey, count: Int)] = []
+        var many: [DeltaKey: Int]?
         var still = 0
         for p in pairs where p.unchanged {
             guard case .cell = new.drawn[p.new].key else { continue }
             if p.moved == .zero { still += 1; continue }
             guard let key = DeltaKey(dx: p.moved.x, dy: p.moved.y, pixelScale: pixelScale) else { continue }
-            votes[key, default: 0] += 1
+            if many != nil {
+                many![key, default: 0] += 1
+            } else if let k = votes.firstIndex(where: { $0.key == key }) {
+                votes[k].count += 1
+            } else if votes.count < 8 {
+                votes.append((key, 1))
+            } else {
+                many = Dictionary(votes.map { ($0.key, $0.count) }, uniquingKeysWith: +)
+                many![key, default: 0] += 1
+            }
         }
-        guard let (key, count) = votes.max(by: { $0.value < $1.value }), count > still else { return .zero }
+        if let many { votes = many.map { ($0.key, $0.value) } }
+        guard let (key, count) = votes.max(by: { $0.count < $1.count }), count > still else { return .zero }
         let d = key.point(pixelScale: pixelScale)
         // Keep at least a quarter of the window, or a repaint is as cheap as the copy.
         guard Swift.abs(d.x) <= window.width * 0.75, Swift.abs(d.y) <= window.height * 0.75 else { return .zero }
