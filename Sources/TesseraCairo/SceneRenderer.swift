@@ -80,7 +80,8 @@ public final class SceneRenderer {
                     cells.masks.fill(cr, box.frame, radius: box.cornerRadius, color: box.color)
                 }
             case .label(let label):
-                guard label.frame.intersects(visible) else { continue }
+                // Its paint bounds, not its frame: glyphs overhang a short frame (PaintBounds.swift).
+                guard label.paintBounds.intersects(visible) else { continue }
                 drawLabel(label, cr: cr)
             case .cell(let cell):
                 guard cell.paintBounds.intersects(visible) else { continue }
@@ -178,6 +179,13 @@ public final class SceneRenderer {
     public func takeCellImageMisses() -> Int { cellImages.takeMisses() }
 
     private func drawLabel(_ label: LabelNode, cr: OpaquePointer) {
+        // The contract damage tracking relies on: nothing outside the paint bounds, even when a
+        // frame is shorter than the line (glyphs would overhang it and be left behind).
+        let b = label.paintBounds
+        cairo_save(cr)
+        cairo_rectangle(cr, b.minX, b.minY, b.width, b.height)
+        cairo_clip(cr)
+        defer { cairo_restore(cr) }
         let f = label.frame
         switch label.style {
         case .banner:
