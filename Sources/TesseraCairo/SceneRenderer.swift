@@ -39,17 +39,14 @@ public final class SceneRenderer {
     /// `scale` is the HiDPI factor: one logical pixel of the scene covers `scale` device pixels.
     /// Unbalanced `popClip`s are ignored and unclosed `pushClip`s are closed at the end.
     public func render(_ scene: Scene, to cr: OpaquePointer, scale: Double) {
-        render(scene, culledBy: nil, to: cr, scale: scale)
+        render(FlatScene(scene), to: cr, scale: scale)
     }
 
-    /// As ``render(_:to:scale:)``, culling nodes by the bounds `flat` worked out once for the frame:
-    /// for a host that paints a frame's damage as several clipped passes (a node outside the clip
-    /// costs one rect test, not a copy of the node).
+    /// As ``render(_:to:scale:)``, culling nodes by the paint bounds `flat` worked out once for the
+    /// frame: for a host that paints a frame's damage as several clipped passes (a node outside
+    /// the clip costs one rect test, not a copy of the node).
     public func render(_ flat: FlatScene, to cr: OpaquePointer, scale: Double) {
-        render(flat.scene, culledBy: flat.paintBounds, to: cr, scale: scale)
-    }
-
-    private func render(_ scene: Scene, culledBy bounds: [Rect?]?, to cr: OpaquePointer, scale: Double) {
+        let scene = flat.scene, bounds = flat.paintBounds
         cellImages.fitBudget(toWindow: scene.size, scale: scale)
         let paint = painter(scale)
         cairo_save(cr)
@@ -64,11 +61,11 @@ public final class SceneRenderer {
 
         // By index, not `for node in`: the iterator hands out a copy of every node (a cell's
         // strings and folder contents retained and released), culled or not, once per damage rect.
+        // Culled by paint bounds within the clips in force (nil for the clip markers themselves).
         for i in scene.nodes.indices {
-            if let bounds, let b = bounds[i], !b.intersects(visible) { continue }
+            if let b = bounds[i], !b.intersects(visible) { continue }
             switch scene.nodes[i] {
             case .box(let box):
-                guard box.frame.intersects(visible) else { continue }
                 if Self.cornersMiss(box, visible) {
                     // Between the corners a rounded rect is its frame: four edges instead of the
                     // arcs' many (a section background is far taller than the strip being drawn).
@@ -80,11 +77,8 @@ public final class SceneRenderer {
                     cells.masks.fill(cr, box.frame, radius: box.cornerRadius, color: box.color)
                 }
             case .label(let label):
-                // Its paint bounds, not its frame: glyphs overhang a short frame (PaintBounds.swift).
-                guard label.paintBounds.intersects(visible) else { continue }
                 drawLabel(label, cr: cr)
             case .cell(let cell):
-                guard cell.paintBounds.intersects(visible) else { continue }
                 if CellImageCache.isCacheable(cell) {
                     cellImages.draw(cell, cr: cr, pixelScale: scale, paint: paint)
                 } else if cell.isLifted {
@@ -96,7 +90,6 @@ public final class SceneRenderer {
                     cells.paint(cell, cr: cr, pixelScale: scale)
                 }
             case .image(let image):
-                guard image.frame.intersects(visible) else { continue }
                 icons.draw(image.icon, in: image.frame, cr: cr, pixelScale: scale, tint: image.tint)
             case .pushClip(let rect):
                 clipStack.append(visible)

@@ -192,6 +192,17 @@ import Testing
         return out
     }
 
+    /// A node's frame origin, as `FlatScene` keys its movement.
+    static func anchor(of node: SceneNode) -> Point {
+        switch node {
+        case .box(let b): return b.frame.origin
+        case .label(let l): return l.frame.origin
+        case .cell(let c): return c.frame.origin
+        case .image(let i): return i.frame.origin
+        case .pushClip, .popClip: return .zero
+        }
+    }
+
     static func translated(_ node: SceneNode, dx: Double, dy: Double) -> SceneNode {
         switch node {
         case .box(var b): b.frame = b.frame.offsetBy(dx: dx, dy: dy); return .box(b)
@@ -230,7 +241,7 @@ import Testing
             }
             guard var b = node.paintBounds else { continue }
             if let c = clips.last { b = b.intersection(c) }
-            let anchor = DrawnNode.anchor(of: node)
+            let anchor = Self.anchor(of: node)
             var local = node
             local = translated(local, dx: -anchor.x, dy: -anchor.y)
             let identity = local.hashValue

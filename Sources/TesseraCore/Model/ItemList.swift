@@ -170,9 +170,6 @@ public struct ItemList: RandomAccessCollection, MutableCollection, Hashable, Sen
         return out
     }
 
-    /// The items as one array.
-    public var array: [Item] { map { $0 } }
-
     public static func == (a: ItemList, b: ItemList) -> Bool {
         a.count == b.count && a.elementsEqual(b)
     }

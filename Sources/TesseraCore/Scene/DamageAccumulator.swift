@@ -112,7 +112,6 @@ struct DamageAccumulator {
         return out.map { $0.intersection(bounds) }.filter { !$0.isEmpty }
     }
 
-    /// Whether painting the union costs about as much as painting both (little waste).
     /// Joins rects that span the same columns and overlap or touch vertically (a column of cells
     /// damaged cell by cell), then those that span the same rows and touch horizontally. Exact: no
     /// area is added. Sorting makes it O(n log n).
@@ -140,6 +139,7 @@ struct DamageAccumulator {
         return join(join(list, vertical: true), vertical: false)
     }
 
+    /// Whether painting the union costs about as much as painting both (little waste).
     static func cheapUnion(_ a: Rect, _ b: Rect) -> Bool {
         area(a.union(b)) <= (area(a) + area(b)) * 1.25
     }

@@ -20,16 +20,6 @@ struct DrawnNode {
     /// The frame origin: moves with the node when it scrolls.
     var anchor: Point
 
-    static func anchor(of node: SceneNode) -> Point {
-        switch node {
-        case .box(let b): return b.frame.origin
-        case .label(let l): return l.frame.origin
-        case .cell(let c): return c.frame.origin
-        case .image(let i): return i.frame.origin
-        case .pushClip, .popClip: return .zero
-        }
-    }
-
     /// Whether node `j` of `fb` is node `i` of `fa` moved by `d` and otherwise unchanged, its clip
     /// included. By index: a `DrawnNode` passed by value is copied, its key's strings retained.
     static func equals(_ i: Int, in fa: FlatScene, _ j: Int, in fb: FlatScene, movedBy d: Point) -> Bool {

@@ -102,10 +102,7 @@ public enum SceneDamage {
             }
             if p.unchanged, p.moved == .zero {
                 // Stood still: right outside the area; inside it, the copy brought other pixels.
-                let alone = onlyBackgroundBelow(p.new, in: new) && onlyBackgroundBelow(p.old, in: old)
-                if let bands = stillOpaqueBoxDamage(new.drawn[p.new], in: new.scene, delta: delta,
-                                                    movedBounds: o.offsetBy(dx: delta.x, dy: delta.y),
-                                                    onlyBackgroundBelow: alone) {
+                if let bands = stillOpaqueBoxDamage(p, old: old, new: new, delta: delta) {
                     for band in bands { damage.add(band.intersection(area)) }
                 } else {
                     damage.add(n.intersection(area))
@@ -190,17 +187,18 @@ public enum SceneDamage {
     /// Its straight edges are the same all along: a copy along an edge (a re-flow moving cells one
     /// column left) brings the edge's own pixels, away from the rounded corners, when nothing but
     /// the scene's background lies below the box (`onlyBackgroundBelow`), so they are kept too.
-    static func stillOpaqueBoxDamage(_ node: DrawnNode, in scene: Scene, delta: Point, movedBounds: Rect,
-                                     onlyBackgroundBelow: Bool = false) -> [Rect]? {
-        guard case .box(let box) = scene.nodes[node.index], box.color.alpha >= 1 else { return nil }
+    static func stillOpaqueBoxDamage(_ p: MatchedPair, old: FlatScene, new: FlatScene, delta: Point) -> [Rect]? {
+        let node = new.drawn[p.new]
+        guard case .box(let box) = new.scene.nodes[node.index], box.color.alpha >= 1 else { return nil }
+        let movedBounds = old.drawn[p.old].bounds.offsetBy(dx: delta.x, dy: delta.y)
         // The uniform inside: clear of the rounded corners and the antialiased edge.
         let inset = Swift.max(box.cornerRadius, 0) + 1
         var inside = box.frame.insetBy(dx: inset, dy: inset)
-        if onlyBackgroundBelow && delta.y == 0 {
-            // Between the corners, a column of the box (edges included) looks like any other.
-            inside = Rect(x: inside.minX, y: node.bounds.minY, width: inside.width, height: node.bounds.height)
-        } else if onlyBackgroundBelow && delta.x == 0 {
-            inside = Rect(x: node.bounds.minX, y: inside.minY, width: node.bounds.width, height: inside.height)
+        if delta.x == 0 || delta.y == 0, onlyBackgroundBelow(p.new, in: new), onlyBackgroundBelow(p.old, in: old) {
+            // Between the corners, a column (or row) of the box, edges included, looks like any other.
+            inside = delta.y == 0
+                ? Rect(x: inside.minX, y: node.bounds.minY, width: inside.width, height: node.bounds.height)
+                : Rect(x: node.bounds.minX, y: inside.minY, width: node.bounds.width, height: inside.height)
         }
         if let clip = node.clip { inside = inside.intersection(clip) }
         let keep = inside.intersection(inside.offsetBy(dx: delta.x, dy: delta.y))
