@@ -8,9 +8,9 @@ enum NodeKey: Hashable {
     case image(String, Color, Size, Int)
 }
 
-/// A scene node with its clip resolved: what it may paint on screen and how to compare it.
+/// A scene node with its clip resolved: where it may paint and how it moves. Plain values only
+/// (its identity is in ``FlatScene/keys``), so reading one copies no references.
 struct DrawnNode {
-    var key: NodeKey
     /// Index of the node in its scene's `nodes`.
     var index: Int
     /// Paint bounds within the clip in force; empty when clipped away.
@@ -19,30 +19,18 @@ struct DrawnNode {
     var clip: Rect?
     /// The frame origin: moves with the node when it scrolls.
     var anchor: Point
+    /// An item's cell (the nodes whose moves vote for the scroll delta).
+    var isCell: Bool
 
     /// Whether node `j` of `fb` is node `i` of `fa` moved by `d` and otherwise unchanged, its clip
     /// included. By index: a `DrawnNode` passed by value is copied, its key's strings retained.
     static func equals(_ i: Int, in fa: FlatScene, _ j: Int, in fb: FlatScene, movedBy d: Point) -> Bool {
+        // Nodes through buffer pointers: an array's subscript hands out a copy (a node is up to
+        // ~180 bytes with four references), and this runs for every node of every frame.
         guard same(fa.drawn[i].clip, fb.drawn[j].clip, d) else { return false }
-        switch (fa.scene.nodes[fa.drawn[i].index], fb.scene.nodes[fb.drawn[j].index]) {
-        case (.box(var x), .box(let y)):
-            guard same(x.frame, y.frame, d) else { return false }
-            x.frame = y.frame
-            return x == y
-        case (.label(var x), .label(let y)):
-            guard same(x.frame, y.frame, d) else { return false }
-            x.frame = y.frame
-            return x == y
-        case (.cell(var x), .cell(let y)):
-            guard same(x.frame, y.frame, d) else { return false }
-            x.frame = y.frame
-            return x == y
-        case (.image(var x), .image(let y)):
-            guard same(x.frame, y.frame, d) else { return false }
-            x.frame = y.frame
-            return x == y
-        default:
-            return false
+        let a = fa.drawn[i].index, b = fb.drawn[j].index
+        return fa.scene.nodes.withUnsafeBufferPointer { na in
+            fb.scene.nodes.withUnsafeBufferPointer { nb in na[a].isSame(as: nb[b], movedBy: d) }
         }
     }
 
@@ -72,6 +60,8 @@ struct DrawnNode {
 public struct FlatScene: Sendable {
     public let scene: Scene
     var drawn: [DrawnNode] = []
+    /// The identity of each of `drawn`, by the same position.
+    var keys: [NodeKey] = []
     var index: [NodeKey: Int] = [:]
     /// For each of the scene's nodes, by index: what it may paint within the clip in force; nil for
     /// the clip markers. A renderer painting several damage rects culls with these instead of
@@ -81,6 +71,7 @@ public struct FlatScene: Sendable {
     public init(_ scene: Scene) {
         self.scene = scene
         drawn.reserveCapacity(scene.nodes.count)
+        keys.reserveCapacity(scene.nodes.count)
         index.reserveCapacity(scene.nodes.count)
         paintBounds.reserveCapacity(scene.nodes.count)
         var clips: [Rect] = []
@@ -90,6 +81,7 @@ public struct FlatScene: Sendable {
             var key: NodeKey
             let anchor: Point
             var bounds: Rect
+            var isCell = false
             switch scene.nodes[i] {
             case .pushClip(let r):
                 clips.append(clips.last.map { $0.intersection(r) } ?? r)
@@ -101,7 +93,7 @@ public struct FlatScene: Sendable {
                 continue
             case .box(let b): (key, anchor, bounds) = (.box(b.color, b.cornerRadius, b.frame.size, 0), b.frame.origin, b.paintBounds)
             case .label(let l): (key, anchor, bounds) = (.label(l.text, l.style, l.frame.size, 0), l.frame.origin, l.paintBounds)
-            case .cell(let c): (key, anchor, bounds) = (.cell(c.id, 0), c.frame.origin, c.paintBounds)
+            case .cell(let c): (key, anchor, bounds, isCell) = (.cell(c.id, 0), c.frame.origin, c.paintBounds, true)
             case .image(let m): (key, anchor, bounds) = (.image(m.icon, m.tint, m.frame.size, 0), m.frame.origin, m.paintBounds)
             }
             let clip = clips.last
@@ -118,7 +110,8 @@ public struct FlatScene: Sendable {
                 } while index[key] != nil
                 index[key] = drawn.count
             }
-            drawn.append(DrawnNode(key: key, index: i, bounds: bounds, clip: clip, anchor: anchor))
+            drawn.append(DrawnNode(index: i, bounds: bounds, clip: clip, anchor: anchor, isCell: isCell))
+            keys.append(key)
         }
     }
 }
@@ -131,5 +124,39 @@ extension NodeKey: @unchecked Sendable {
         case .label(let t, let st, let s, _): return .label(t, st, s, n)
         case .image(let i, let c, let s, _): return .image(i, c, s, n)
         }
+    }
+}
+
+extension SceneNode {
+    /// Whether `other` is this node moved by `d` and otherwise unchanged. Field by field on the
+    /// borrowed payloads: copying one to overwrite its frame would retain its strings.
+    func isSame(as other: SceneNode, movedBy d: Point) -> Bool {
+        switch self {
+        case .cell(let x):
+            guard case .cell(let y) = other else { return false }
+            return DrawnNode.same(x.frame, y.frame, d) && x.hasSameContent(as: y)
+        case .box(let x):
+            guard case .box(let y) = other else { return false }
+            return DrawnNode.same(x.frame, y.frame, d) && x.color == y.color && x.cornerRadius == y.cornerRadius
+        case .label(let x):
+            guard case .label(let y) = other else { return false }
+            return DrawnNode.same(x.frame, y.frame, d) && x.text == y.text && x.style == y.style
+        case .image(let x):
+            guard case .image(let y) = other else { return false }
+            return DrawnNode.same(x.frame, y.frame, d) && x.icon == y.icon && x.tint == y.tint
+        case .pushClip, .popClip:
+            return false
+        }
+    }
+}
+
+extension CellNode {
+    /// Every field but `frame` equal. (A test counts the fields: one added must be compared here.)
+    func hasSameContent(as o: CellNode) -> Bool {
+        id == o.id && title == o.title && icon == o.icon && color == o.color && isFolder == o.isFolder
+            && folderCount == o.folderCount && isDone == o.isDone && isSelected == o.isSelected
+            && isPressed == o.isPressed && isLifted == o.isLifted && isDropTarget == o.isDropTarget
+            && dwellProgress == o.dwellProgress && scale == o.scale && rotation == o.rotation && alpha == o.alpha
+            && folderPreview == o.folderPreview
     }
 }

@@ -57,15 +57,14 @@ public enum SceneDamage {
         pairs.reserveCapacity(new.drawn.count)
         var matched = [Bool](repeating: false, count: old.drawn.count)
         var damage = DamageAccumulator()
-        // By index: a `DrawnNode` copied out retains its key's strings. Nodes mostly keep their
-        // order from frame to frame, so the node after the last one matched is tried before the
-        // index (a key comparison instead of hashing it).
+        // Nodes mostly keep their order from frame to frame, so the node after the last one
+        // matched is tried before the index (a key comparison instead of hashing it).
         var guess = 0
         for j in new.drawn.indices {
             let i: Int
-            if guess < old.drawn.count, old.drawn[guess].key == new.drawn[j].key {
+            if guess < old.drawn.count, old.keys[guess] == new.keys[j] {
                 i = guess
-            } else if let found = old.index[new.drawn[j].key] {
+            } else if let found = old.index[new.keys[j]] {
                 i = found
             } else {
                 damage.add(new.drawn[j].bounds)
@@ -156,7 +155,7 @@ public enum SceneDamage {
         var many: [DeltaKey: Int]?
         var still = 0
         for p in pairs where p.unchanged {
-            guard case .cell = new.drawn[p.new].key else { continue }
+            guard new.drawn[p.new].isCell else { continue }
             if p.moved == .zero { still += 1; continue }
             guard let key = DeltaKey(dx: p.moved.x, dy: p.moved.y, pixelScale: pixelScale) else { continue }
             if many != nil {
