@@ -9,14 +9,19 @@ import Glibc
 import TesseraCore
 
 /// The app between the window and the engine: feeds input and time to the engine, saves every
-/// committed change, and adds the app's own messages (a failed save, a state file set aside) to
-/// the scene as a banner. Knows nothing of X11: any shell can drive it.
+/// committed change (on a thread of its own: see ``SaveWorker``), and adds the app's own messages
+/// (a failed save, a state file set aside) to the scene as a banner. Knows nothing of X11: any
+/// shell can drive it.
 public final class AppController {
     public private(set) var engine: Engine
     /// Colours and the device-pixel grid of the scenes (the shell sets `pixelScale` to its HiDPI scale,
     /// so scrolled content lands on whole device pixels).
     public var sceneStyle = SceneStyle()
     let store: StateStore?
+    /// Writes committed changes off the caller's thread; nil without a store.
+    let saver: SaveWorker?
+    /// The number of the last snapshot handed to `saver`.
+    var submitted = 0
     /// Why the last save failed (the full story, as logged); cleared when a save succeeds.
     public private(set) var saveError: String?
     /// The same, short, for the banner shown until a save succeeds.
@@ -24,21 +29,23 @@ public final class AppController {
     /// Changes not yet on disk (a save failed): retried on the next change and on exit.
     public private(set) var unsaved = false
     var notice: (text: String, until: Double)?
-    let log: (String) -> Void
-    /// Log each save attempt with the digest of its bytes (see `SaveJournal`); off by default.
-    let journal: SaveJournal?
+    let log: @Sendable (String) -> Void
     var lastSceneTime = -Double.infinity
     /// The save banner appeared or went away: the next frame must be drawn even if nothing moved.
     var bannerChanged = false
 
+    /// - Parameter logSaves: log each save attempt with the digest of its bytes (see `SaveJournal`).
+    /// - Parameter log: called on the caller's thread, and for the save journal on the saver's.
     public init(engine: Engine, store: StateStore?, notice: String? = nil, logSaves: Bool = false,
-                log: @escaping (String) -> Void = { StandardStreams.error("tessera: " + $0 + "\n") }) {
+                log: @escaping @Sendable (String) -> Void = { StandardStreams.error("tessera: " + $0 + "\n") }) {
         self.engine = engine
         self.store = store
         self.log = log
-        self.journal = logSaves ? SaveJournal(log: log) : nil
+        saver = store.map { SaveWorker(store: $0, journal: logSaves ? SaveJournal(log: log) : nil) }
         if let n = notice { self.notice = (n, engine.now + 10) }
     }
+
+    deinit { saver?.stop() }
 
     public func handle(_ event: InputEvent, at t: Double) {
         engine.handle(event, at: t)
@@ -49,6 +56,7 @@ public final class AppController {
     public func frame(at t: Double) -> Scene? {
         engine.advance(to: t)
         processEffects()
+        collectSaves()
         var changed = engine.takeNeedsDisplay() || bannerChanged
         bannerChanged = false
         if let n = notice, t >= n.until { notice = nil; changed = true }
@@ -72,40 +80,62 @@ public final class AppController {
     }
 
     public func nextDeadline(after t: Double) -> Double? {
-        let d = engine.nextDeadline
-        guard let n = notice else { return d }
-        return min(d ?? n.until, n.until)
+        var deadlines = [engine.nextDeadline, notice?.until].compactMap { $0 }
+        // A save in flight: look again soon, for the banner if it fails (saves take milliseconds).
+        if saver?.isBusy == true { deadlines.append(t + Self.savePollInterval) }
+        return deadlines.min()
     }
+
+    /// How often a frame looks for the outcome of a save in flight (s).
+    static let savePollInterval = 0.05
 
     func processEffects() {
         for effect in engine.takeEffects() {
-            if case .commit = effect { unsaved = true; save() }
+            guard case .commit = effect, let saver else { continue }
+            unsaved = true
+            submitted += 1
+            saver.submit(engine.model, generation: submitted)
         }
     }
 
-    /// Saves when something is unsaved. Returns whether the state on disk is current.
-    @discardableResult
-    public func save() -> Bool {
-        guard unsaved, let store else { return !unsaved || store == nil }
-        let bytes = StateFile.encode(engine.model)
-        let attempt = journal?.begin(bytes)
-        do {
-            try store.save(encoded: bytes)
-            if let attempt { journal?.end(attempt, ok: true) }
-            unsaved = false
+    /// Takes in what the saver finished: a failure shows the banner (and is logged once per
+    /// reason); a success clears it, and the arrangement is saved once the newest snapshot is.
+    func collectSaves() {
+        guard let saver, let store else { return }
+        for outcome in saver.takeOutcomes() {
+            if let error = outcome.error {
+                if saveError != error.description {
+                    log("could not save: \(error.description); the arrangement is kept in memory")
+                    bannerChanged = true
+                }
+                saveError = error.description
+                saveErrorSummary = error.summary
+                continue
+            }
+            if outcome.generation == submitted { unsaved = false }
             if saveError != nil { log("saved \(store.path) again"); bannerChanged = true }
             saveError = nil
-            return true
-        } catch {
-            if let attempt { journal?.end(attempt, ok: false) }
-            if saveError != error.description {
-                log("could not save: \(error.description); the arrangement is kept in memory")
-                bannerChanged = true
-            }
-            saveError = error.description
-            saveErrorSummary = error.summary
-            return false
         }
+    }
+
+    /// Waits for the saves in flight and takes in their outcomes (quitting, tests).
+    public func waitForSaves() {
+        saver?.waitUntilIdle()
+        collectSaves()
+    }
+
+    /// Makes the file current before returning: waits for the saves in flight and, when the
+    /// newest change is still not on disk (its save failed), tries once more. Returns whether the
+    /// state on disk is current.
+    @discardableResult
+    public func save() -> Bool {
+        guard let saver else { return true }
+        waitForSaves()
+        guard unsaved else { return true }
+        submitted += 1
+        saver.submit(engine.model, generation: submitted)
+        waitForSaves()
+        return !unsaved
     }
 
     /// Called on quit, SIGTERM/SIGINT or a lost display: a drag in flight is cancelled (only
@@ -113,6 +143,7 @@ public final class AppController {
     public func willQuit() {
         engine.cancelDrag(at: engine.now)
         processEffects()
-        if unsaved, !save() { log("quitting with unsaved changes: \(saveError ?? "unknown error")") }
+        if !save() { log("quitting with unsaved changes: \(saveError ?? "unknown error")") }
+        saver?.stop()
     }
 }

@@ -7,11 +7,13 @@
 /// "begin" is written before the temporary file is created and "done" after the rename, so a
 /// process killed at any instant leaves a file equal to the last "done" (or the file it started
 /// with) or to the one attempt that has begun without ending. Anything else is a torn write.
-final class SaveJournal {
-    private let log: (String) -> Void
+///
+/// Used by one thread at a time: the ``SaveWorker``'s.
+final class SaveJournal: @unchecked Sendable {
+    private let log: @Sendable (String) -> Void
     private var attempts = 0
 
-    init(log: @escaping (String) -> Void) { self.log = log }
+    init(log: @escaping @Sendable (String) -> Void) { self.log = log }
 
     /// Logs the start of an attempt; returns its number.
     func begin(_ bytes: [UInt8]) -> Int {

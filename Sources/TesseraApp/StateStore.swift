@@ -85,7 +85,7 @@ public struct StateStore: Sendable {
         return .setAside(reason: reason, keptAt: kept)
     }
 
-    public struct SaveError: Error, CustomStringConvertible {
+    public struct SaveError: Error, CustomStringConvertible, Sendable {
         /// The whole story, for stderr: which call failed on which path, and why.
         public var description: String
         /// The reason and the step, for the window's banner.

@@ -9,15 +9,15 @@ import Testing
     let dir = makeTemporaryDirectory("app-save")
     var path: String { dir + "/state.json" }
 
-    func makeApp(_ fs: FaultyFileSystem, logs: @escaping (String) -> Void, logSaves: Bool = false) -> AppController {
+    func makeApp(_ fs: FaultyFileSystem, logs: LogLines, logSaves: Bool = false) -> AppController {
         var f = FlowLayout(); f.headerLength = 0; f.footerLength = 0
         let engine = Engine(model: SampleData.generated(count: 20, sections: 1, seed: 1), layout: f,
                             viewport: Size(width: 560, height: 400))
-        return AppController(engine: engine, store: StateStore(path: path, fileSystem: fs), logSaves: logSaves, log: logs)
+        return AppController(engine: engine, store: StateStore(path: path, fileSystem: fs), logSaves: logSaves, log: logs.append)
     }
 
     /// Press, hold, carry `id` to the leading edge of `before`, dwell, release: one committed move.
-    func move(_ app: AppController, _ id: ItemID, before: ItemID, start: Double) {
+    func move(_ app: AppController, _ id: ItemID, before: ItemID, start: Double, waitForSave: Bool = true) {
         let from = app.engine.drawnFrame(of: id)!.center
         let target = app.engine.drawnFrame(of: before)!
         let to = Point(x: target.minX + 5, y: target.midY)
@@ -31,6 +31,7 @@ import Testing
         while t < start + 1.4 { _ = app.frame(at: t); t += 1.0 / 60 }
         app.handle(.pointerUp(to), at: t)
         _ = app.frame(at: t + 0.5)
+        if waitForSave { app.waitForSaves() }
     }
 
     func bannerText(_ app: AppController) -> String? {
@@ -40,9 +41,9 @@ import Testing
 
     @Test func aFullDiskKeepsTheArrangementShowsABannerAndRetriesOnTheNextChange() throws {
         defer { try? FileManager.default.removeItem(atPath: dir) }
-        var logs: [String] = []
+        let logs = LogLines()
         let fs = FaultyFileSystem()
-        let app = makeApp(fs, logs: { logs.append($0) })
+        let app = makeApp(fs, logs: logs)
         move(app, "item-1", before: "item-4", start: 0)
         let onDisk = try Data(contentsOf: URL(fileURLWithPath: path))
         #expect(bannerText(app) == nil)
@@ -73,11 +74,37 @@ import Testing
         #expect(saved == app.engine.model)
     }
 
+    @Test func aSlowDiskHoldsUpNoFrameAndABurstOfChangesCostsTwoWrites() throws {
+        defer { try? FileManager.default.removeItem(atPath: dir) }
+        let fs = FaultyFileSystem()
+        let app = makeApp(fs, logs: LogLines())
+        fs.closeGate()
+        move(app, "item-1", before: "item-4", start: 0, waitForSave: false)
+        fs.reachedGate.wait()                     // the first save is stuck in fsync
+        // The app goes on: frames are drawn, the change is not on disk yet, and the app looks
+        // again soon for how the save went.
+        #expect(app.unsaved)
+        #expect(!FileManager.default.fileExists(atPath: path))
+        let t = app.engine.now
+        #expect(app.nextDeadline(after: t).map { $0 <= t + AppController.savePollInterval } == true)
+        move(app, "item-5", before: "item-8", start: 10, waitForSave: false)
+        move(app, "item-9", before: "item-12", start: 20, waitForSave: false)
+        #expect(app.unsaved)
+        fs.openGate()
+        app.waitForSaves()
+        #expect(!app.unsaved && app.saveError == nil)
+        // The first snapshot, then only the newest of the two made while it was being written.
+        #expect(fs.calls.filter { $0 == "create" }.count == 2)
+        guard case .loaded(let saved) = StateStore(path: path).load() else { Issue.record("not saved"); return }
+        #expect(saved == app.engine.model)
+        #expect(app.nextDeadline(after: app.engine.now) == nil, "nothing in flight, nothing animating: no wake-up")
+    }
+
     @Test func aFailedSaveIsRetriedOnQuit() throws {
         defer { try? FileManager.default.removeItem(atPath: dir) }
-        var logs: [String] = []
+        let logs = LogLines()
         let fs = FaultyFileSystem(failing: "rename", code: EROFS)
-        let app = makeApp(fs, logs: { logs.append($0) })
+        let app = makeApp(fs, logs: logs)
         move(app, "item-1", before: "item-4", start: 0)
         #expect(app.unsaved && !FileManager.default.fileExists(atPath: path))
         fs.failing = nil              // the file system is writable again by the time the user quits
@@ -90,8 +117,8 @@ import Testing
 
     @Test func quittingWhileTheDiskIsStillFullSaysSo() throws {
         defer { try? FileManager.default.removeItem(atPath: dir) }
-        var logs: [String] = []
-        let app = makeApp(FaultyFileSystem(failing: "create", code: EROFS), logs: { logs.append($0) })
+        let logs = LogLines()
+        let app = makeApp(FaultyFileSystem(failing: "create", code: EROFS), logs: logs)
         move(app, "item-1", before: "item-4", start: 0)
         app.willQuit()
         #expect(logs.last?.hasPrefix("quitting with unsaved changes: creating \(dir)/.state.json.tmp-") == true, "\(logs)")
@@ -100,9 +127,9 @@ import Testing
 
     @Test func theSaveJournalNamesEachAttemptAndTheDigestOfItsBytes() throws {
         defer { try? FileManager.default.removeItem(atPath: dir) }
-        var logs: [String] = []
+        let logs = LogLines()
         let fs = FaultyFileSystem()
-        let app = makeApp(fs, logs: { logs.append($0) }, logSaves: true)
+        let app = makeApp(fs, logs: logs, logSaves: true)
         move(app, "item-1", before: "item-4", start: 0)
         fs.failing = "fsync"
         move(app, "item-5", before: "item-8", start: 10)

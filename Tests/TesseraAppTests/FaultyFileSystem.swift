@@ -10,7 +10,15 @@ final class FaultyFileSystem: FileSystem, @unchecked Sendable {
     var code: Int32 = EIO
     /// For "write": how many bytes to accept before failing (a disk that fills up mid-file).
     var acceptBytesBeforeFailing = 0
-    private(set) var calls: [String] = []
+    var calls: [String] {
+        lock.lock()
+        defer { lock.unlock() }
+        return recorded
+    }
+    private var recorded: [String] = []
+    /// While set, an fsync waits for it (a slow disk); `reachedGate` is signalled as it starts waiting.
+    private var fsyncGate: DispatchSemaphore?
+    let reachedGate = DispatchSemaphore(value: 0)
     private var accepted = 0
     private let real = POSIXFileSystem()
     private let lock = NSLock()
@@ -22,7 +30,7 @@ final class FaultyFileSystem: FileSystem, @unchecked Sendable {
 
     private func note(_ call: String, _ path: String) throws(FileSystemError) {
         lock.lock()
-        calls.append(call)
+        recorded.append(call)
         let fail = failing == call
         lock.unlock()
         if fail { throw FileSystemError(call, path, code) }
@@ -62,7 +70,29 @@ final class FaultyFileSystem: FileSystem, @unchecked Sendable {
         return try real.write(fd, bytes, path: path)
     }
 
+    /// Makes every fsync from now on wait until `openGate()`.
+    func closeGate() {
+        lock.lock()
+        fsyncGate = DispatchSemaphore(value: 0)
+        lock.unlock()
+    }
+
+    func openGate() {
+        lock.lock()
+        let gate = fsyncGate
+        fsyncGate = nil
+        lock.unlock()
+        gate?.signal()
+    }
+
     func sync(_ fd: Int32, path: String) throws(FileSystemError) {
+        lock.lock()
+        let gate = fsyncGate
+        lock.unlock()
+        if let gate {
+            reachedGate.signal()
+            gate.wait()
+        }
         try note("fsync", path)
         try real.sync(fd, path: path)
     }

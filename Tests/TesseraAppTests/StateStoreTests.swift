@@ -79,10 +79,10 @@ import Testing
         let path = dir + "/state.json"
         // The path is taken by a directory: saving fails until it is removed.
         try FileManager.default.createDirectory(atPath: path, withIntermediateDirectories: true)
-        var logs: [String] = []
+        let logs = LogLines()
         var f = FlowLayout(); f.headerLength = 0; f.footerLength = 0
         let engine = Engine(model: SampleData.generated(count: 20, sections: 1, seed: 1), layout: f, viewport: Size(width: 560, height: 400))
-        let app = AppController(engine: engine, store: StateStore(path: path), log: { logs.append($0) })
+        let app = AppController(engine: engine, store: StateStore(path: path), log: logs.append)
         func drag(from: Point, to: Point, start: Double) {
             app.handle(.pointerDown(from), at: start)
             _ = app.frame(at: start + 0.55)
@@ -91,6 +91,7 @@ import Testing
             while t < start + 1.4 { _ = app.frame(at: t); t += 1.0 / 60 }
             app.handle(.pointerUp(to), at: t)
             _ = app.frame(at: t + 0.5)
+            app.waitForSaves()
         }
         let first = app.engine.drawnFrame(of: "item-1")!.center
         let third = app.engine.drawnFrame(of: "item-4")!
