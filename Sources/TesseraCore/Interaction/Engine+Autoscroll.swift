@@ -4,6 +4,24 @@ extension Engine {
     mutating func autoscroll(dt: Double, at t: Double) {
         guard case .lifted(var lift) = phase else { return }
         let p = lift.pointer
+        // Carried in an open folder: its items scroll, not the surface under the scrim.
+        if let fid = lift.folder, case .folder(fid)? = overlay, let view = folderView(fid) {
+            let depth = Autoscroll.depth(of: p.y, lo: view.contentFrame.minY, hi: view.contentFrame.maxY,
+                                         inset: policy.autoscrollEdgeInset)
+            // Only while it is still in the folder: past the exit margin it is being taken out.
+            let can = view.panel.insetBy(dx: -Self.folderExitMargin, dy: -Self.folderExitMargin).contains(p)
+                && (depth < 0 ? view.offset > 0 : (depth > 0 && view.offset < view.maxOffset))
+            if can {
+                let since = lift.folderZoneSince ?? t
+                lift.folderZoneSince = since
+                let v = Autoscroll.speed(depth: abs(depth), held: t - since, policy: policy)
+                scrollFolder(view, by: (depth < 0 ? -v : v) * dt)
+            } else {
+                lift.folderZoneSince = nil
+            }
+            phase = .lifted(lift)
+            return
+        }
         let axis = snapshot.scrollAxis
         // The root surface, along its scroll axis.
         let rootDepth = Autoscroll.depth(of: p[axis], lo: 0, hi: viewport[axis], inset: policy.autoscrollEdgeInset)

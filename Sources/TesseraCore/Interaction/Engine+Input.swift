@@ -127,6 +127,12 @@ extension Engine {
     }
 
     mutating func wheel(dx: Double, dy: Double, at p: Point) {
+        // An open folder is modal: the wheel scrolls its items, wherever the pointer is.
+        if case .folder(let fid)? = overlay, let view = folderView(fid) {
+            scrollFolder(view, by: dy)
+            if isDragging { updateHover(at: now) }
+            return
+        }
         if let k = snapshot.pane(at: p, offsets: offsets), dy != 0 {
             var target = scrollTarget
             target.panes[k] = Swift.min(snapshot.panes[k].maxOffset, Swift.max(0, target.pane(k) + dy))

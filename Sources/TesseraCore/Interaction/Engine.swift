@@ -19,7 +19,12 @@ public struct Engine: Sendable {
     public internal(set) var now: Double
     public internal(set) var phase: DragPhase = .idle
     public internal(set) var selection: ItemID?
-    public internal(set) var overlay: Overlay?
+    public internal(set) var overlay: Overlay? {
+        didSet { if overlay != oldValue { folderOffset = 0 } }
+    }
+    /// How far an open folder's items are scrolled in its panel (0 at the top; clamped by
+    /// ``folderView(_:)``). Back to the top whenever another overlay opens.
+    var folderOffset = 0.0
     public internal(set) var pointer: Point?
     var motions = ItemMotions()
     var pressScale = Tween.at(1)

@@ -47,6 +47,8 @@ public struct Lift: Sendable {
     /// When the pointer entered the root's and a pane's autoscroll zones.
     public var rootZoneSince: Double?
     public var paneZoneSince: Double?
+    /// Since when the pointer has been in an edge zone of an open folder's items.
+    public var folderZoneSince: Double?
     /// The folder whose open view the item is carried in; nil on the main surface.
     public var folder: ItemID? = nil
 }

@@ -1,18 +1,26 @@
 /// The geometry of an open folder's panel: a titled panel centred over the surface, holding the
-/// folder's items in a flow grid.
+/// folder's items in a flow grid. A folder with more items than the window can hold scrolls them
+/// under its title (wheel, and edge autoscroll while carrying one of them).
 public struct FolderView: Sendable {
     public var folder: ItemID
     public var panel: Rect
     public var titleFrame: Rect
-    /// Children in order, with their frames in window coordinates.
+    /// The part of the panel below the title where the items show; they are clipped to it.
+    public var contentFrame: Rect
+    /// Children in order, with their frames in window coordinates (scrolled by `offset`).
     public var children: [ItemID]
     public var frames: [ItemID: Rect]
     public var snapshot: LayoutSnapshot
-    /// Window position of the folder grid's content origin.
+    /// Window position of the folder grid's content origin (scrolled by `offset`).
     public var origin: Point
+    /// How far the items are scrolled up, 0...`maxOffset`.
+    public var offset: Double
+    public var maxOffset: Double
 
+    /// The child drawn under `p` (only where the items show).
     public func child(at p: Point) -> ItemID? {
-        children.first { frames[$0]!.contains(p) }
+        guard contentFrame.contains(p) else { return nil }
+        return children.first { frames[$0]!.contains(p) }
     }
 
     /// The gap under a window point among the folder's items (into is not offered: no folders in folders).
@@ -43,13 +51,26 @@ extension Engine {
         let snap = grid.snapshot(of: inner, viewport: Size(width: Swift.max(1, width), height: viewport.height))
         let height = Swift.min(viewport.height - 32, Self.folderTitleHeight + snap.contentSize.height)
         let panel = Rect(x: (viewport.width - width) / 2, y: (viewport.height - height) / 2, width: width, height: height)
-        let origin = Point(x: panel.minX, y: panel.minY + Self.folderTitleHeight)
+        let content = Rect(x: panel.minX, y: panel.minY + Self.folderTitleHeight, width: width,
+                           height: Swift.max(0, height - Self.folderTitleHeight))
+        let maxOffset = Swift.max(0, snap.contentSize.height - content.height)
+        let offset = Swift.min(maxOffset, Swift.max(0, folderOffset))
+        let origin = Point(x: content.minX, y: content.minY - offset)
         var frames: [ItemID: Rect] = [:]
         for (i, child) in folder.children.enumerated() {
             frames[child.id] = snap.frames[i].offsetBy(dx: origin.x, dy: origin.y)
         }
         return FolderView(folder: id, panel: panel, titleFrame: Rect(x: panel.minX + 16, y: panel.minY + 8, width: width - 32, height: 40),
-                          children: folder.children.map(\.id), frames: frames, snapshot: snap, origin: origin)
+                          contentFrame: content, children: folder.children.map(\.id), frames: frames, snapshot: snap,
+                          origin: origin, offset: offset, maxOffset: maxOffset)
+    }
+
+    /// Scrolls an open folder's items by `dy` (wheel, autoscroll), within its range.
+    mutating func scrollFolder(_ view: FolderView, by dy: Double) {
+        let next = Swift.min(view.maxOffset, Swift.max(0, view.offset + dy))
+        guard next != view.offset else { return }
+        folderOffset = next
+        dirty = true
     }
 
     /// Hover while carrying an item in an open folder: reorder inside after the dwell, or take it out

@@ -154,7 +154,10 @@ extension Engine {
             .box(BoxNode(frame: Rect(origin: .zero, size: viewport), color: style.scrim)),
             .box(BoxNode(frame: view.panel, color: style.panel.withAlpha(0.97), cornerRadius: 22)),
             .label(LabelNode(frame: view.titleFrame, text: item(withID: view.folder)?.title ?? "", style: .folderTitle)),
-            .pushClip(view.panel),
+            // Items scrolled up pass under the title, not over it (the clip starts where the title
+            // ends, above the first row's badges).
+            .pushClip(Rect(x: view.contentFrame.minX, y: view.titleFrame.maxY, width: view.contentFrame.width,
+                           height: view.contentFrame.maxY - view.titleFrame.maxY)),
         ]
         for id in view.children where id != hidden {
             guard let item = item(withID: id), let f = view.frames[id] else { continue }
@@ -170,6 +173,14 @@ extension Engine {
                                       color: style.accent.withAlpha(0.25 + 0.75 * progress), cornerRadius: 2)))
         }
         nodes.append(.popClip)
+        if view.maxOffset > 0 {
+            // Where the items shown sit among all of them, as the surface's own indicator does.
+            let c = view.contentFrame
+            let length = Swift.max(24, c.height * c.height / (c.height + view.maxOffset))
+            let y = c.minY + 4 + (c.height - 8 - length) * view.offset / view.maxOffset
+            nodes.append(.box(BoxNode(frame: Rect(x: c.maxX - 9, y: y, width: 4, height: length),
+                                      color: style.scrollIndicator, cornerRadius: 2)))
+        }
         return nodes
     }
 
