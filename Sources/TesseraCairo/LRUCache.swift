@@ -1,9 +1,10 @@
-/// A small bounded cache that forgets the least recently used entries.
+/// A small bounded cache that forgets the least recently used entries (those its owner asks to
+/// keep, see `keepsFirst`, last).
 ///
 /// Bounded by a count of entries and, for caches of pixels, by a total cost (bytes) that can change
 /// at run time (a cache of cell images follows the window's area). Lookups stamp the entry with a
 /// use counter; when an insert goes over either bound, the oldest entries are evicted in one pass
-/// (amortised O(log n) per insert) down to three quarters of the count or seven eighths of the cost,
+/// (amortised O(log n) per insert) down to three quarters of the count or fifteen sixteenths of the cost,
 /// and handed to `evict`, so native resources (Pango layouts, Cairo surfaces) are released. The cost
 /// keeps more: a cache of pixels is sized to what one frame draws, and must not drop below it.
 final class LRUCache<Key: Hashable, Value> {
@@ -14,6 +15,10 @@ final class LRUCache<Key: Hashable, Value> {
     private(set) var costLimit: Int
     private(set) var totalCost = 0
     private let evict: (Value) -> Void
+    /// Asked once per entry when a trim runs: those it keeps go only after every other one, oldest
+    /// first as usual (a cache of cell images keeps the cells on screen, however long ago they
+    /// were drawn). Nil: plain LRU.
+    var keepsFirst: (() -> (Key) -> Bool)?
 
     init(capacity: Int, costLimit: Int = .max, evict: @escaping (Value) -> Void = { _ in }) {
         precondition(capacity > 0 && costLimit > 0)
@@ -62,12 +67,15 @@ final class LRUCache<Key: Hashable, Value> {
     private func trim(keeping kept: Key? = nil) {
         // Below whichever bound was passed; the other is left alone.
         let countTarget = entries.count > capacity ? capacity * 3 / 4 : entries.count
-        let costTarget = totalCost > costLimit ? costLimit / 8 * 7 : totalCost
-        for (key, e) in entries.sorted(by: { $0.value.stamp < $1.value.stamp }) where key != kept {
+        let costTarget = totalCost > costLimit ? costLimit / 16 * 15 : totalCost
+        let protected = keepsFirst?()
+        let order = entries.map { (key: $0.key, stamp: $0.value.stamp, cost: $0.value.cost, keep: protected?($0.key) ?? false) }
+            .sorted { ($0.keep ? 1 : 0, $0.stamp) < ($1.keep ? 1 : 0, $1.stamp) }
+        for e in order where e.key != kept {
             guard entries.count > countTarget || totalCost > costTarget else { break }
-            entries.removeValue(forKey: key)
+            guard let removed = entries.removeValue(forKey: e.key) else { continue }
             totalCost -= e.cost
-            evict(e.value)
+            evict(removed.value)
         }
     }
 }

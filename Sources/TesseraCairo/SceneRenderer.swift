@@ -48,6 +48,7 @@ public final class SceneRenderer {
     public func render(_ flat: FlatScene, to cr: OpaquePointer, scale: Double) {
         let scene = flat.scene, bounds = flat.paintBounds
         cellImages.fitBudget(toWindow: scene.size, scale: scale)
+        cellImages.noteOnScreen(scene.nodes, pixelScale: scale)
         let paint = painter(scale)
         cairo_save(cr)
         cairo_scale(cr, scale, scale)

@@ -185,3 +185,31 @@ extension CellImageCacheTests {
         #expect(Double(total) / Double(240 * 160) < 2, "mean difference \(Double(total) / Double(240 * 160))")
     }
 }
+
+extension CellImageCacheTests {
+    /// While scrolling, the cells prefetched at the edges are touched every frame and the cells in
+    /// the middle of the window not at all: plain LRU forgot the latter first, and the next re-flow
+    /// (a reorder, a drop) repainted every cell on screen in one frame.
+    @Test func cellsOnScreenOutliveCellsPrefetchedAfterThem() {
+        let renderer = SceneRenderer(assetDirectory: PixelCanvas.emptyAssets)
+        let size = Size(width: 400, height: 300)
+        func cell(_ i: Int, column: Int, y: Double) -> CellNode {
+            var c = tile(x: Double(column) * 100, title: "Cell \(i)")
+            c.id = ItemID("c\(i)")
+            c.frame.origin.y = y
+            return c
+        }
+        let onScreen = (0..<12).map { cell($0, column: $0 % 4, y: Double($0 / 4) * 100) }
+        let scene = Scene(size: size, background: white, nodes: onScreen.map { .cell($0) })
+        _ = PixelCanvas(scene, width: 400, height: 300, renderer: renderer)
+        #expect(renderer.takeCellImageMisses() == 12)
+        // Rows prefetched below the window, batch after batch: 2.4 times what the cache may hold.
+        for batch in 0..<6 {
+            let upcoming = (0..<8).map { cell(100 + batch * 8 + $0, column: $0 % 4, y: 300 + Double($0 / 4) * 100) }
+            #expect(renderer.prefetch(upcoming, size: size, scale: 1, limit: 8) == 8)
+        }
+        #expect(renderer.cachedImageBytes < 2 << 20, "the budget holds")
+        _ = PixelCanvas(scene, width: 400, height: 300, renderer: renderer)
+        #expect(renderer.takeCellImageMisses() == 0, "the cells on screen were kept")
+    }
+}

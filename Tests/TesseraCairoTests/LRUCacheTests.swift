@@ -12,10 +12,22 @@ import Testing
         for i in 0..<10 { cache.insert(i, for: i, cost: 10) }        // exactly at the bound
         #expect(cache.totalCost == 100 && evicted.values.isEmpty)
         _ = cache[0]                                                  // 0 is now the most recent
-        cache.insert(10, for: 10, cost: 10)                           // over: down to 84
-        #expect(cache.totalCost == 80, "seven eighths of the bound, or just under")
+        cache.insert(10, for: 10, cost: 10)                           // over: down to 90
+        #expect(cache.totalCost == 90, "fifteen sixteenths of the bound, or just under")
         #expect(cache[0] != nil && cache[10] != nil, "the last used survive")
-        #expect(evicted.values.sorted() == [1, 2, 3], "the oldest went first")
+        #expect(evicted.values.sorted() == [1, 2], "the oldest went first")
+    }
+
+    @Test func entriesTheOwnerKeepsGoLast() {
+        let evicted = Evictions()
+        let cache = LRUCache<Int, Int>(capacity: 1000, costLimit: 100) { evicted.values.append($0) }
+        cache.keepsFirst = { { $0 < 3 } }                             // 0, 1, 2: on screen
+        for i in 0..<10 { cache.insert(i, for: i, cost: 10) }
+        cache.insert(10, for: 10, cost: 10)                           // over: down to 90
+        #expect(evicted.values.sorted() == [3, 4], "the oldest of the others went, not 0, 1, 2")
+        cache.keepsFirst = { { _ in true } }                          // all kept: plain LRU among them
+        cache.insert(11, for: 11, cost: 30)
+        #expect(evicted.values.sorted() == [0, 1, 2, 3, 4])
     }
 
     @Test func loweringTheBoundEvictsAtOnceAndReplacingAnEntryCountsOnce() {

@@ -28,8 +28,15 @@ import Testing
             #expect(!c.frame.insetBy(dx: -CellNode.decorationMargin, dy: -CellNode.decorationMargin).intersects(window))
             #expect(c.frame.insetBy(dx: -172, dy: -172).intersects(window), "\(c.frame) is far from the window")
         }
-        // A row above and a row below (4 columns of 100 px).
-        #expect(scene.upcoming.count >= 8)
+        // Scrolled down: the row coming in from below (4 columns of 100 px), not the one above.
+        #expect(scene.upcoming.count == 4)
+        #expect(scene.upcoming.allSatisfy { $0.frame.minY >= window.maxY })
+
+        // Scrolling back up: the row above is the one coming in.
+        e.handle(.wheel(dx: 0, dy: -450, at: Point(x: 200, y: 150)), at: 2)
+        e.advance(to: 4)
+        let up = e.scene().upcoming
+        #expect(up.count == 4 && up.allSatisfy { $0.frame.maxY <= window.minY }, "\(up.map(\.frame))")
     }
 
     @Test func noPrefetchWhenTurnedOff() {

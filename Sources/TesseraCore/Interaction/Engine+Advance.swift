@@ -4,6 +4,8 @@ extension Engine {
         guard t >= now else { return }  // time never runs backwards; a late event is taken as now
         let dt = Swift.min(t - now, 0.1)  // a stalled host must not make the surface leap
         now = t
+        let rootBefore = offsets.root
+        defer { if offsets.root != rootBefore { rootTravel = offsets.root - rootBefore } }
         switch phase {
         case .pressed(let press):
             if !press.moved && t >= press.start + policy.liftDelay { liftOrRefuse(press, at: press.start + policy.liftDelay) }

@@ -15,6 +15,9 @@ public struct Engine: Sendable {
     public internal(set) var offsets: ScrollOffsets
     /// Where wheel scrolling is heading; `offsets` eases towards it.
     var scrollTarget: ScrollOffsets
+    /// How the root offset moved in the last frame that moved it: which way cells are coming in
+    /// from (see `upcomingCells`). Zero until the first scroll.
+    var rootTravel = Point.zero
     public internal(set) var viewport: Size
     public internal(set) var now: Double
     public internal(set) var phase: DragPhase = .idle

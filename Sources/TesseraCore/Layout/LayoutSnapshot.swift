@@ -160,8 +160,14 @@ public final class LayoutSnapshot: Sendable {
     /// `margin` widens the viewport on every side: a scene includes the cells whose paint (a
     /// shade, a ring) reaches into the window although their frame does not.
     public func visibleItems(offsets: ScrollOffsets, margin: Double = 0) -> [Int] {
+        visibleItems(offsets: offsets, extendedBy: Insets(top: margin, left: margin, bottom: margin, right: margin))
+    }
+
+    /// As ``visibleItems(offsets:margin:)`` with the window extended by a different amount on each side.
+    public func visibleItems(offsets: ScrollOffsets, extendedBy e: Insets) -> [Int] {
         var out: [Int] = []
-        let view = Rect(origin: offsets.root, size: viewport).insetBy(dx: -margin, dy: -margin)
+        let view = Rect(x: offsets.root.x - e.left, y: offsets.root.y - e.top,
+                        width: viewport.width + e.left + e.right, height: viewport.height + e.top + e.bottom)
         forEachItem(in: view, pane: nil) { out.append($0) }
         for (k, pane) in panes.enumerated() {
             let shown = pane.frame.intersection(view)

@@ -75,10 +75,18 @@ extension Engine {
         return Scene(size: viewport, background: style.background, nodes: nodes, cursor: cursor, upcoming: upcoming)
     }
 
-    /// Cells within `style.prefetchDistance` beyond the window that are not drawn (see `Scene.upcoming`).
+    /// Cells within `style.prefetchDistance` beyond the window that are not drawn (see `Scene.upcoming`):
+    /// on the side the surface last scrolled towards (both sides before the first scroll). Only
+    /// ahead: a renderer's cache holds the window's cells and a row or so more, and the row just
+    /// scrolled out is in it anyway.
     func upcomingCells(offsets: ScrollOffsets, drawn: [Int], hidden: ItemID?, style: SceneStyle) -> [CellNode] {
         guard style.prefetchDistance > 0, overlay == nil else { return [] }
-        let wider = snapshot.visibleItems(offsets: offsets, margin: CellNode.decorationMargin + style.prefetchDistance)
+        let m = CellNode.decorationMargin, d = style.prefetchDistance
+        func reach(_ travel: Double) -> (before: Double, after: Double) {
+            travel > 0 ? (m, m + d) : travel < 0 ? (m + d, m) : (m + d, m + d)
+        }
+        let (left, right) = reach(rootTravel.x), (top, bottom) = reach(rootTravel.y)
+        let wider = snapshot.visibleItems(offsets: offsets, extendedBy: Insets(top: top, left: left, bottom: bottom, right: right))
         guard wider.count > drawn.count else { return [] }
         var out: [CellNode] = []
         out.reserveCapacity(wider.count - drawn.count)
