@@ -43,6 +43,29 @@ import Testing
         }
     }
 
+    /// A model is built a chunk's worth at a time (SampleData, the state file): each batch becomes
+    /// a chunk as it is. The list is still a value: the batch changing afterwards does not touch it.
+    @Test func batchesOfAChunkAppendAsChunksAndStayValues() {
+        var list = ItemList()
+        var reference: [Item] = []
+        var batch = (0..<ItemList.chunkSize).map(Self.item)
+        for round in 0..<3 {
+            list.append(contentsOf: batch)
+            reference += batch
+            batch[0].title = "changed \(round)"                     // the caller reuses its array
+            batch = batch.map { Self.item(Int($0.id.rawValue.dropFirst())! + ItemList.chunkSize) }
+        }
+        list.append(contentsOf: Array(batch.prefix(100)))             // a short last batch
+        reference += batch.prefix(100)
+        #expect(Array(list) == reference)
+        list.insert(Self.item(-1), at: ItemList.chunkSize)            // edits after: as an array
+        reference.insert(Self.item(-1), at: ItemList.chunkSize)
+        list.append(contentsOf: Array(batch.suffix(10)))              // onto a part-filled chunk
+        reference += batch.suffix(10)
+        #expect(Array(list) == reference && list.count == reference.count)
+        #expect(list.indices.allSatisfy { list[$0] == reference[$0] })
+    }
+
     @Test func removingEveryItemOfAChunkLeavesAConsistentList() {
         var list = ItemList((0..<3000).map(Self.item))
         for _ in 0..<1100 { list.remove(at: 0) }        // the whole first chunk and more

@@ -81,6 +81,12 @@ public struct ItemList: RandomAccessCollection, MutableCollection, Hashable, Sen
 
     /// Appends `items`, topping up the last chunk and then adding whole chunks.
     public mutating func append(contentsOf items: [Item]) {
+        // A chunk's worth after a full chunk (how a model is built): the array becomes the chunk
+        // as it is, shared, instead of being copied item by item.
+        if !items.isEmpty, items.count <= Self.chunkSize, chunks.last.map({ $0.count >= Self.chunkSize }) ?? true {
+            appendChunk(items)
+            return
+        }
         var rest = items[...]
         if let last = chunks.indices.last, chunks[last].count < Self.chunkSize {
             let take = Swift.min(rest.count, Self.chunkSize - chunks[last].count)
