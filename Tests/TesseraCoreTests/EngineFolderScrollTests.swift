@@ -82,6 +82,19 @@ import Testing
         #expect(s.engine.model.checkInvariants().isEmpty)
     }
 
+    @Test func pagingKeysPageTheOpenFoldersItemsNotTheSurface() throws {
+        var s = try withBigFolder()
+        let view = try #require(s.engine.folderView("folder-1"))
+        s.key(.pageDown)
+        let paged = try #require(s.engine.folderView("folder-1")).offset
+        #expect(paged > 0 && paged <= view.contentFrame.height)
+        s.key(.end)
+        #expect(s.engine.folderView("folder-1")?.offset == view.maxOffset)
+        s.key(.home)
+        #expect(s.engine.folderView("folder-1")?.offset == 0)
+        #expect(s.engine.offsets.root == .zero, "the surface under the scrim stays put")
+    }
+
     @Test func aFolderThatFitsDoesNotScroll() throws {
         var m = SampleData.generated(count: 10, sections: 1, seed: 1)
         try m.drop("item-2", onto: "item-1")

@@ -106,10 +106,20 @@ extension Engine {
                 setLayout(choice, at: t)
             }
         case .left, .right, .up, .down: moveSelection(k)
-        case .pageUp: scroll(by: -pageLength)
-        case .pageDown: scroll(by: pageLength)
-        case .home: scroll(by: -.infinity)
-        case .end: scroll(by: .infinity)
+        case .pageUp, .pageDown, .home, .end:
+            // An open folder is modal: the paging keys page its items, not the surface below.
+            if case .folder(let fid)? = overlay, let view = folderView(fid) {
+                let page = Swift.max(40, view.contentFrame.height * 0.9)
+                let by: Double = switch k { case .pageUp: -page; case .pageDown: page; case .home: -view.maxOffset; default: view.maxOffset }
+                scrollFolder(view, by: by)
+                return
+            }
+            switch k {
+            case .pageUp: scroll(by: -pageLength)
+            case .pageDown: scroll(by: pageLength)
+            case .home: scroll(by: -.infinity)
+            default: scroll(by: .infinity)
+            }
         }
     }
 
