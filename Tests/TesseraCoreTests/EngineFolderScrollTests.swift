@@ -95,6 +95,27 @@ import Testing
         #expect(s.engine.offsets.root == .zero, "the surface under the scrim stays put")
     }
 
+    @Test func arrowKeysWalkTheOpenFoldersItemsAndKeepTheSelectedOneInView() throws {
+        var s = try withBigFolder()
+        s.key(.right)                                                  // nothing selected in it yet
+        #expect(s.engine.selection == "item-1")
+        s.key(.right)
+        #expect(s.engine.selection == "item-2")
+        s.key(.left)
+        #expect(s.engine.selection == "item-1")
+        for _ in 0..<5 { s.key(.down) }                                 // the last row, out of view
+        let view = try #require(s.engine.folderView("folder-1"))
+        let selected = try #require(s.engine.selection)
+        #expect(selected == view.children[20], "five rows down, four to a row")
+        let f = try #require(view.frames[selected])
+        #expect(view.contentFrame.minY <= f.minY && f.maxY <= view.contentFrame.maxY, "scrolled into view")
+        #expect(s.engine.scene().nodes.contains { if case .cell(let c) = $0 { c.id == selected && c.isSelected } else { false } })
+        s.key(.down)                                                   // no row below: stays
+        #expect(s.engine.selection == selected)
+        s.key(.enter)                                                  // opens it, as a click does
+        #expect(s.engine.overlay == .detail(selected))
+    }
+
     @Test func aFolderThatFitsDoesNotScroll() throws {
         var m = SampleData.generated(count: 10, sections: 1, seed: 1)
         try m.drop("item-2", onto: "item-1")

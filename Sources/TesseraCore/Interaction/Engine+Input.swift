@@ -105,7 +105,8 @@ extension Engine {
             if let choice = ["1": LayoutChoice.grid, "2": .masonry, "3": .board][c], !isDragging {
                 setLayout(choice, at: t)
             }
-        case .left, .right, .up, .down: moveSelection(k)
+        case .left, .right, .up, .down:
+            if case .folder(let fid)? = overlay, let view = folderView(fid) { moveFolderSelection(k, in: view) } else { moveSelection(k) }
         case .pageUp, .pageDown, .home, .end:
             // An open folder is modal: the paging keys page its items, not the surface below.
             if case .folder(let fid)? = overlay, let view = folderView(fid) {
@@ -162,6 +163,33 @@ extension Engine {
         let m = snapshot.maxRootOffset
         scrollTarget.root = Point(x: Swift.min(m.x, Swift.max(0, scrollTarget.root.x + dx)),
                                   y: Swift.min(m.y, Swift.max(0, scrollTarget.root.y + dy)))
+    }
+
+    /// With a folder open, the arrow keys move the selection among its items (row by row, as
+    /// they are laid out), scrolling the panel to keep the selected one in view.
+    mutating func moveFolderSelection(_ k: Key, in view: FolderView) {
+        guard !view.children.isEmpty else { return }
+        let count = view.children.count
+        let firstRow = view.frames[view.children[0]]!.minY
+        let columns = Swift.max(1, view.children.prefix { view.frames[$0]!.minY == firstRow }.count)
+        let next: Int
+        if let id = selection, let i = view.children.firstIndex(of: id) {
+            switch k {
+            case .left: next = Swift.max(0, i - 1)
+            case .right: next = Swift.min(count - 1, i + 1)
+            case .up: next = i >= columns ? i - columns : i
+            default: next = i + columns < count ? i + columns : i
+            }
+        } else {
+            next = 0
+        }
+        let id = view.children[next]
+        selection = id
+        dirty = true
+        // Into view: the frame lies within the items' area, scrolled as little as needed.
+        let f = view.frames[id]!, c = view.contentFrame
+        if f.minY < c.minY { scrollFolder(view, by: f.minY - c.minY - 8) }
+        else if f.maxY > c.maxY { scrollFolder(view, by: f.maxY - c.maxY + 8) }
     }
 
     /// Arrow keys move the selection to the neighbouring cell in that direction.
