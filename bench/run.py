@@ -303,7 +303,11 @@ def targets(results, layout):
     row('scroll work p99, flat 1k..1M', '≤ 2.5 ms', s, m)
     at100k = t.get(100000, [])
     v = med(at100k, 'startup_ms')
-    row('startup at 100k (spawn → first presented frame)', '≤ 40 ms', fmt(v, 0), None if v is None else v <= 40)
+    # The target was set where the floor program took 15-20 ms: show this machine's, measured alongside.
+    floor = [med(ok_runs(recs), 'startup_ms') for (label, n), recs in results.items() if label.startswith('floor')]
+    floor = [f for f in floor if f is not None]
+    shown = fmt(v, 0) + (' (floor program here: %s)' % fmt(min(floor), 0) if floor else '')
+    row('startup at 100k (spawn → first presented frame)', '≤ 40 ms', shown, None if v is None else v <= 40)
     v = med(at100k, 'rss_mb')
     row('peak RSS at 100k', '≤ 40 MB', fmt(v, 0), None if v is None else v <= 40)
     v = med(at100k, 'move_work_ms')
