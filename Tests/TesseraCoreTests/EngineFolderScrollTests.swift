@@ -32,6 +32,10 @@ import Testing
         #expect(view.child(at: last.center) == nil, "nothing out of view can be hit")
 
         s.send(.wheel(dx: 0, dy: 10_000, at: view.panel.center))
+        s.wait(1.0 / 60)
+        let easing = try #require(s.engine.folderView("folder-1")).offset
+        #expect(easing > 0 && easing < view.maxOffset, "eased, as the surface's wheel scrolling is")
+        s.wait(0.5)
         view = try #require(s.engine.folderView("folder-1"))
         #expect(view.offset == view.maxOffset)
         let shown = try #require(view.frames["item-25"])
@@ -53,6 +57,7 @@ import Testing
         s.down(c); s.wait(0.1); s.up(c)
         #expect(s.engine.folderView("folder-1")?.offset == 0)
         s.send(.wheel(dx: 0, dy: -50, at: c))
+        s.wait(0.5)
         #expect(s.engine.folderView("folder-1")?.offset == 0)
     }
 
@@ -86,11 +91,14 @@ import Testing
         var s = try withBigFolder()
         let view = try #require(s.engine.folderView("folder-1"))
         s.key(.pageDown)
+        s.wait(0.5)
         let paged = try #require(s.engine.folderView("folder-1")).offset
         #expect(paged > 0 && paged <= view.contentFrame.height)
         s.key(.end)
+        s.wait(0.5)
         #expect(s.engine.folderView("folder-1")?.offset == view.maxOffset)
         s.key(.home)
+        s.wait(0.5)
         #expect(s.engine.folderView("folder-1")?.offset == 0)
         #expect(s.engine.offsets.root == .zero, "the surface under the scrim stays put")
     }
@@ -104,6 +112,7 @@ import Testing
         s.key(.left)
         #expect(s.engine.selection == "item-1")
         for _ in 0..<5 { s.key(.down) }                                 // the last row, out of view
+        s.wait(0.5)
         let view = try #require(s.engine.folderView("folder-1"))
         let selected = try #require(s.engine.selection)
         #expect(selected == view.children[20], "five rows down, four to a row")
@@ -125,6 +134,7 @@ import Testing
         let view = try #require(s.engine.folderView("folder-1"))
         #expect(view.maxOffset == 0)
         s.send(.wheel(dx: 0, dy: 200, at: view.panel.center))
+        s.wait(0.5)
         #expect(s.engine.folderView("folder-1")?.offset == 0)
         #expect(!s.engine.scene().nodes.contains { if case .box(let b) = $0 { b.frame.width == 4 && b.frame.minX > view.contentFrame.maxX - 10 } else { false } })
     }

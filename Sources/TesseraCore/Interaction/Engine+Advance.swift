@@ -33,9 +33,10 @@ extension Engine {
 
     /// Wheel scrolling eases towards its target: offset += (target − offset)·(1 − e^(−dt/τ)).
     mutating func easeScroll(dt: Double) {
-        guard scrollTarget != offsets else { return }
+        guard scrollTarget != offsets || folderTarget != folderOffset else { return }
         let k = policy.reduceMotion || policy.wheelSmoothing <= 0 ? 1 : 1 - expm(-dt / policy.wheelSmoothing)
         func ease(_ a: Double, _ b: Double) -> Double { abs(b - a) < 0.5 ? b : a + (b - a) * k }
+        folderOffset = ease(folderOffset, folderTarget)
         offsets.root = Point(x: ease(offsets.root.x, scrollTarget.root.x), y: ease(offsets.root.y, scrollTarget.root.y))
         offsets.panes = offsets.panes.indices.map { ease(offsets.panes[$0], scrollTarget.pane($0)) }
         dirty = true

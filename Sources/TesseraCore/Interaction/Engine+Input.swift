@@ -111,8 +111,12 @@ extension Engine {
             // An open folder is modal: the paging keys page its items, not the surface below.
             if case .folder(let fid)? = overlay, let view = folderView(fid) {
                 let page = Swift.max(40, view.contentFrame.height * 0.9)
-                let by: Double = switch k { case .pageUp: -page; case .pageDown: page; case .home: -view.maxOffset; default: view.maxOffset }
-                scrollFolder(view, by: by)
+                switch k {
+                case .pageUp: scrollFolder(view, by: -page, smoothly: true)
+                case .pageDown: scrollFolder(view, by: page, smoothly: true)
+                case .home: scrollFolder(view, to: 0, smoothly: true)
+                default: scrollFolder(view, to: view.maxOffset, smoothly: true)
+                }
                 return
             }
             switch k {
@@ -140,8 +144,7 @@ extension Engine {
     mutating func wheel(dx: Double, dy: Double, at p: Point) {
         // An open folder is modal: the wheel scrolls its items, wherever the pointer is.
         if case .folder(let fid)? = overlay, let view = folderView(fid) {
-            scrollFolder(view, by: dy)
-            if isDragging { updateHover(at: now) }
+            scrollFolder(view, by: dy, smoothly: true)
             return
         }
         if let k = snapshot.pane(at: p, offsets: offsets), dy != 0 {
@@ -186,10 +189,12 @@ extension Engine {
         let id = view.children[next]
         selection = id
         dirty = true
-        // Into view: the frame lies within the items' area, scrolled as little as needed.
+        // Into view where the scroll is heading: the item within the items' area (8 px clear of
+        // its edges), scrolled as little as needed.
         let f = view.frames[id]!, c = view.contentFrame
-        if f.minY < c.minY { scrollFolder(view, by: f.minY - c.minY - 8) }
-        else if f.maxY > c.maxY { scrollFolder(view, by: f.maxY - c.maxY + 8) }
+        let top = f.minY - c.minY + view.offset, bottom = top + f.height
+        if top - 8 < folderTarget { scrollFolder(view, to: top - 8, smoothly: true) }
+        else if bottom + 8 > folderTarget + c.height { scrollFolder(view, to: bottom + 8 - c.height, smoothly: true) }
     }
 
     /// Arrow keys move the selection to the neighbouring cell in that direction.

@@ -23,11 +23,14 @@ public struct Engine: Sendable {
     public internal(set) var phase: DragPhase = .idle
     public internal(set) var selection: ItemID?
     public internal(set) var overlay: Overlay? {
-        didSet { if overlay != oldValue { folderOffset = 0 } }
+        didSet { if overlay != oldValue { folderOffset = 0; folderTarget = 0 } }
     }
     /// How far an open folder's items are scrolled in its panel (0 at the top; clamped by
     /// ``folderView(_:)``). Back to the top whenever another overlay opens.
     var folderOffset = 0.0
+    /// Where the wheel and the paging keys are taking `folderOffset`; it eases there as the
+    /// surface's offset does.
+    var folderTarget = 0.0
     public internal(set) var pointer: Point?
     var motions = ItemMotions()
     var pressScale = Tween.at(1)
@@ -97,7 +100,7 @@ public struct Engine: Sendable {
             // Wobble, autoscroll and dwell progress change every frame.
             soon(frame)
         }
-        if !motions.isEmpty || !refusals.isEmpty || scrollTarget != offsets { soon(frame) }
+        if !motions.isEmpty || !refusals.isEmpty || scrollTarget != offsets || folderTarget != folderOffset { soon(frame) }
         if let p = pageSettleAt { soon(p) }
         if !pressScale.isFinished(at: now) || !liftScale.isFinished(at: now) { soon(frame) }
         if targetScales.values.contains(where: { !$0.isFinished(at: now) }) { soon(frame) }

@@ -65,11 +65,16 @@ extension Engine {
                           origin: origin, offset: offset, maxOffset: maxOffset)
     }
 
-    /// Scrolls an open folder's items by `dy` (wheel, autoscroll), within its range.
-    mutating func scrollFolder(_ view: FolderView, by dy: Double) {
-        let next = Swift.min(view.maxOffset, Swift.max(0, view.offset + dy))
-        guard next != view.offset else { return }
-        folderOffset = next
+    /// Scrolls an open folder's items by `dy` within their range: at once (autoscroll, which
+    /// moves them frame by frame itself), or `smoothly` (wheel, keys: on from where the last such
+    /// scroll was heading, eased as the surface's wheel scrolling is).
+    mutating func scrollFolder(_ view: FolderView, by dy: Double, smoothly: Bool = false) {
+        scrollFolder(view, to: (smoothly ? folderTarget : view.offset) + dy, smoothly: smoothly)
+    }
+
+    mutating func scrollFolder(_ view: FolderView, to offset: Double, smoothly: Bool) {
+        folderTarget = Swift.min(view.maxOffset, Swift.max(0, offset))
+        if !smoothly || policy.reduceMotion { folderOffset = folderTarget }
         dirty = true
     }
 
