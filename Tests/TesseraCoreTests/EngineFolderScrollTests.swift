@@ -51,8 +51,12 @@ import Testing
         s.up(shown.center)
         #expect(s.engine.overlay == .detail("item-25"))
 
-        // The wheel goes no further than either end, and a folder opens at its top again.
+        // Escape goes back to the folder as it was scrolled, and again to the surface.
         s.key(.escape)
+        #expect(s.engine.overlay == .folder("folder-1") && s.engine.folderView("folder-1")?.offset == view.maxOffset)
+        s.key(.escape)
+        #expect(s.engine.overlay == nil)
+        // The wheel goes no further than either end, and a folder opens at its top again.
         let c = s.center("folder-1")
         s.down(c); s.wait(0.1); s.up(c)
         #expect(s.engine.folderView("folder-1")?.offset == 0)
@@ -121,8 +125,15 @@ import Testing
         #expect(s.engine.scene().nodes.contains { if case .cell(let c) = $0 { c.id == selected && c.isSelected } else { false } })
         s.key(.down)                                                   // no row below: stays
         #expect(s.engine.selection == selected)
+        let scrolled = view.offset
+        #expect(scrolled > 0)
         s.key(.enter)                                                  // opens it, as a click does
         #expect(s.engine.overlay == .detail(selected))
+        s.key(.escape)                                                 // back to the folder, as it was
+        #expect(s.engine.overlay == .folder("folder-1"))
+        #expect(s.engine.folderView("folder-1")?.offset == scrolled)
+        s.key(.escape)
+        #expect(s.engine.overlay == nil)
     }
 
     @Test func aFolderThatFitsDoesNotScroll() throws {

@@ -27,7 +27,7 @@ extension Engine {
             }
             return
         }
-        if overlay != nil { overlay = nil; dirty = true; return }
+        if overlay != nil { closeOverlay(); return }
         if beginScrub(at: p) { return }
         guard let path = snapshot.item(at: p, offsets: offsets), let item = model.item(at: path) else {
             phase = .idle
@@ -80,6 +80,20 @@ extension Engine {
         }
     }
 
+    /// Closes the detail view or folder on top: back to the folder a detail view was opened from,
+    /// as it was scrolled, else to the surface.
+    mutating func closeOverlay() {
+        if case .detail? = overlay, let beneath = folderBeneath, item(withID: beneath.id)?.isFolder == true {
+            overlay = .folder(beneath.id)
+            folderOffset = beneath.offset
+            folderTarget = beneath.offset
+        } else {
+            overlay = nil
+        }
+        folderBeneath = nil
+        dirty = true
+    }
+
     mutating func releasePress(at t: Double) {
         pressScale = pressScale.retargeted(to: 1, at: t, duration: motion(policy.pressDuration))
         dirty = true
@@ -90,6 +104,8 @@ extension Engine {
         selection = id
         let path = model.indexPath(of: id, near: path ?? hints[id])
         remember(id, at: path)
+        // An item opened from an open folder: closing its details goes back to the folder.
+        if case .folder(let fid)? = overlay { folderBeneath = (fid, folderTarget) } else { folderBeneath = nil }
         overlay = path.flatMap { model.item(at: $0) }?.isFolder == true ? .folder(id) : .detail(id)
         effects.append(.opened(id))
         dirty = true
@@ -98,7 +114,7 @@ extension Engine {
     mutating func key(_ k: Key, at t: Double) {
         switch k {
         case .escape:
-            if isDragging { cancelDrag(at: t) } else if overlay != nil { overlay = nil; dirty = true }
+            if isDragging { cancelDrag(at: t) } else if overlay != nil { closeOverlay() }
         case .enter, .space:
             if let id = selection, !isDragging { click(id) }
         case .character(let c):

@@ -31,6 +31,9 @@ public struct Engine: Sendable {
     /// Where the wheel and the paging keys are taking `folderOffset`; it eases there as the
     /// surface's offset does.
     var folderTarget = 0.0
+    /// The open folder (and how far it was scrolled) that a detail view was opened from: closing
+    /// the detail goes back to it.
+    var folderBeneath: (id: ItemID, offset: Double)?
     public internal(set) var pointer: Point?
     var motions = ItemMotions()
     var pressScale = Tween.at(1)
