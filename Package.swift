@@ -17,7 +17,10 @@ let package = Package(
     ],
     targets: [
         .systemLibrary(name: "CX11", path: "Sources/CX11", pkgConfig: "x11",
-                       providers: [.apt(["libx11-dev", "libxext-dev", "libxtst-dev"])]),
+                       providers: [.apt(["libx11-dev", "libxext-dev"])]),
+        // XTest, for the end-to-end tests only: the app does not load it.
+        .systemLibrary(name: "CXTest", path: "Sources/CXTest", pkgConfig: "xtst",
+                       providers: [.apt(["libxtst-dev"])]),
         .systemLibrary(name: "CCairo", path: "Sources/CCairo", pkgConfig: "cairo",
                        providers: [.apt(["libcairo2-dev"])]),
         .systemLibrary(name: "CPango", path: "Sources/CPango", pkgConfig: "pangocairo",
@@ -34,6 +37,6 @@ let package = Package(
         .testTarget(name: "TesseraAppTests", dependencies: ["TesseraApp", "TesseraCore"]),
         .testTarget(name: "TesseraCairoTests", dependencies: ["TesseraCore", "TesseraCairo", "CCairo"]),
         .testTarget(name: "TesseraX11Tests", dependencies: ["TesseraX11"]),
-        .testTarget(name: "TesseraEndToEndTests", dependencies: ["TesseraCore", "CX11"]),
+        .testTarget(name: "TesseraEndToEndTests", dependencies: ["TesseraCore", "CX11", "CXTest"]),
     ]
 )

@@ -9,7 +9,6 @@
 #include <X11/cursorfont.h>
 #include <X11/keysym.h>
 #include <X11/extensions/XShm.h>
-#include <X11/extensions/XTest.h>
 #include <sys/ipc.h>
 #include <sys/shm.h>
 // malloc_trim: the shell hands start-up's freed memory back once the first frame is shown.

@@ -1,4 +1,5 @@
 import CX11
+import CXTest
 import Foundation
 
 /// A point in root-window pixels (the app's window sits at (0,0) without a window manager, so these
