@@ -47,12 +47,7 @@ final class CellImageCache {
         var keys = Set<Key>()
         for node in nodes {
             guard case .cell(let cell) = node, Self.isDrawableFromRestingImage(cell) else { continue }
-            var resting = cell
-            resting.scale = 1
-            resting.rotation = 0
-            resting.alpha = 1
-            resting.dwellProgress = nil
-            keys.insert(key(for: resting, pixelScale: scale))
+            keys.insert(key(for: Self.resting(cell), pixelScale: scale))
         }
         return keys
     }
@@ -74,6 +69,16 @@ final class CellImageCache {
         let pixels = Int(size.width * scale) * Int(size.height * scale)
         let budget = Swift.max(1 << 20, 6 * pixels)
         if budget != images.costLimit { images.setCostLimit(budget) }
+    }
+
+    /// `cell` at rest: no scale, rotation, fade or dwell ring (what its cached image shows).
+    static func resting(_ cell: CellNode) -> CellNode {
+        var resting = cell
+        resting.scale = 1
+        resting.rotation = 0
+        resting.alpha = 1
+        resting.dwellProgress = nil
+        return resting
     }
 
     static func isCacheable(_ cell: CellNode) -> Bool {
@@ -99,11 +104,7 @@ final class CellImageCache {
     /// resampled instead: one paint per animation, and no text under a transform. A cell growing
     /// past its size is painted at the next quarter step of its scale, so it stays sharp.
     func drawTransformed(_ cell: CellNode, cr: OpaquePointer, pixelScale: Double, paint: (CellNode, OpaquePointer) -> Void) {
-        var resting = cell
-        resting.scale = 1
-        resting.rotation = 0
-        resting.alpha = 1
-        resting.dwellProgress = nil
+        let resting = Self.resting(cell)
         let detail = cell.scale > 1 ? (cell.scale * 4).rounded(.up) / 4 : 1
         guard let (image, fresh) = image(for: resting, pixelScale: pixelScale * detail, paint: paint) else {
             paint(cell, cr)

@@ -22,4 +22,19 @@ public enum Autoscroll {
         if v > hi - zone { return (v - (hi - zone)) * inset / zone }
         return 0
     }
+
+    /// One frame of edge autoscroll of an offset in `0...limit`: the new offset, or nil when the
+    /// pointer is in no zone or the offset is already at the end it pushes towards. `since` is when
+    /// the pointer entered the zone (set on entry, cleared on leaving), for the speed's ramp.
+    static func step(offset: Double, limit: Double, depth: Double, since: inout Double?, at t: Double, dt: Double,
+                     policy: DragPolicy) -> Double? {
+        guard depth < 0 ? offset > 0 : (depth > 0 && offset < limit) else {
+            since = nil
+            return nil
+        }
+        let start = since ?? t
+        since = start
+        let v = speed(depth: Swift.abs(depth), held: t - start, policy: policy)
+        return Swift.min(limit, Swift.max(0, offset + (depth < 0 ? -v : v) * dt))
+    }
 }

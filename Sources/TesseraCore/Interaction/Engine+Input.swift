@@ -18,8 +18,9 @@ extension Engine {
     mutating func pointerDown(_ p: Point, at t: Double) {
         pointer = p
         if case .settling = phase { return }  // seed 001: input waits for the end animation
-        if case .folder(let fid)? = overlay, let view = folderView(fid), view.panel.contains(p) {
+        if let view = openFolder, view.panel.contains(p) {
             if let child = view.child(at: p) {
+                let fid = view.folder
                 phase = .pressed(Press(id: child, path: model.indexPath(of: child, near: hints[fid]), start: t, origin: p, folder: fid))
                 pressedID = child
                 pressScale = pressScale.retargeted(to: policy.pressScale, at: t, duration: motion(policy.pressDuration))
@@ -122,10 +123,10 @@ extension Engine {
                 setLayout(choice, at: t)
             }
         case .left, .right, .up, .down:
-            if case .folder(let fid)? = overlay, let view = folderView(fid) { moveFolderSelection(k, in: view) } else { moveSelection(k) }
+            if let view = openFolder { moveFolderSelection(k, in: view) } else { moveSelection(k) }
         case .pageUp, .pageDown, .home, .end:
             // An open folder is modal: the paging keys page its items, not the surface below.
-            if case .folder(let fid)? = overlay, let view = folderView(fid) {
+            if let view = openFolder {
                 let page = Swift.max(40, view.contentFrame.height * 0.9)
                 switch k {
                 case .pageUp: scrollFolder(view, by: -page, smoothly: true)
@@ -159,7 +160,7 @@ extension Engine {
 
     mutating func wheel(dx: Double, dy: Double, at p: Point) {
         // An open folder is modal: the wheel scrolls its items, wherever the pointer is.
-        if case .folder(let fid)? = overlay, let view = folderView(fid) {
+        if let view = openFolder {
             scrollFolder(view, by: dy, smoothly: true)
             return
         }

@@ -137,7 +137,7 @@ public struct Engine: Sendable {
 
     /// Where an item's cell is drawn now (layout frame, scroll, and any animation), in window coordinates.
     public func drawnFrame(of id: ItemID) -> Rect? {
-        if case .folder(let fid)? = overlay, let view = folderView(fid), let f = view.frames[id] {
+        if let f = openFolder?.frames[id] {
             return motions.drawn(id, frame: f, at: now)
         }
         guard let i = flatIndex(of: id) else { return nil }

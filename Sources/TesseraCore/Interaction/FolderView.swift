@@ -36,6 +36,11 @@ extension Engine {
     /// Dragging this far outside the panel takes the item out of the folder.
     static let folderExitMargin = 24.0
 
+    /// The panel of the folder open on top, if one is.
+    var openFolder: FolderView? {
+        if case .folder(let fid)? = overlay { folderView(fid) } else { nil }
+    }
+
     /// Lays out an open folder's panel for the current viewport; nil when `id` is not a folder.
     public func folderView(_ id: ItemID) -> FolderView? {
         guard let folder = item(withID: id), folder.isFolder else { return nil }

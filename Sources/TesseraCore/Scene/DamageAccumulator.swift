@@ -16,14 +16,7 @@ struct DamageAccumulator {
     /// The parts of `r` outside `area`.
     mutating func add(outside area: Rect, _ r: Rect) {
         guard !r.isEmpty else { return }
-        // The bands of `SceneDamage.subtract`, added as found: this runs twice for every node that
-        // followed a scroll, nearly always inside the area (nothing to add, nothing to allocate).
-        let b = area.intersection(r)
-        guard !b.isEmpty else { return add(r) }
-        if b.minY > r.minY { add(Rect(x: r.minX, y: r.minY, width: r.width, height: b.minY - r.minY)) }
-        if b.maxY < r.maxY { add(Rect(x: r.minX, y: b.maxY, width: r.width, height: r.maxY - b.maxY)) }
-        if b.minX > r.minX { add(Rect(x: r.minX, y: b.minY, width: b.minX - r.minX, height: b.height)) }
-        if b.maxX < r.maxX { add(Rect(x: b.maxX, y: b.minY, width: r.maxX - b.maxX, height: b.height)) }
+        SceneDamage.forEachBand(of: r, outside: area) { add($0) }
     }
 
     /// Where the old pixels of a node that did not follow the copy are after it: in place outside

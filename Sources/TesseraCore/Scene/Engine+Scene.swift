@@ -213,8 +213,8 @@ extension Engine {
         case .pressed(let p) where !p.moved: return item(withID: p.id)?.isMovable == true ? .openHand : .notAllowed
         default:
             guard let p = pointer else { return .arrow }
-            if case .folder(let fid)? = overlay {
-                guard let id = folderView(fid)?.child(at: p), let item = item(withID: id) else { return .arrow }
+            if let view = openFolder {
+                guard let id = view.child(at: p), let item = item(withID: id) else { return .arrow }
                 return item.isMovable ? .openHand : .arrow
             }
             guard overlay == nil, let item = item(at: p) else { return .arrow }

@@ -214,14 +214,21 @@ public enum SceneDamage {
 
     /// `a` minus `b`, as up to four rects (bands above, below, left and right of `b`).
     static func subtract(_ b: Rect, from a: Rect) -> [Rect] {
-        let b = b.intersection(a)
-        guard !b.isEmpty else { return [a] }
         var out: [Rect] = []
-        if b.minY > a.minY { out.append(Rect(x: a.minX, y: a.minY, width: a.width, height: b.minY - a.minY)) }
-        if b.maxY < a.maxY { out.append(Rect(x: a.minX, y: b.maxY, width: a.width, height: a.maxY - b.maxY)) }
-        if b.minX > a.minX { out.append(Rect(x: a.minX, y: b.minY, width: b.minX - a.minX, height: b.height)) }
-        if b.maxX < a.maxX { out.append(Rect(x: b.maxX, y: b.minY, width: a.maxX - b.maxX, height: b.height)) }
+        forEachBand(of: a, outside: b) { out.append($0) }
         return out
+    }
+
+    /// Hands over the bands of `a` outside `b` (above, below, left, right; `a` itself when they
+    /// do not meet) without building an array: damage tracking asks this of every node that
+    /// followed a scroll, nearly always inside the copy's area, so nearly always for nothing.
+    static func forEachBand(of a: Rect, outside b: Rect, _ body: (Rect) -> Void) {
+        let b = b.intersection(a)
+        guard !b.isEmpty else { return body(a) }
+        if b.minY > a.minY { body(Rect(x: a.minX, y: a.minY, width: a.width, height: b.minY - a.minY)) }
+        if b.maxY < a.maxY { body(Rect(x: a.minX, y: b.maxY, width: a.width, height: a.maxY - b.maxY)) }
+        if b.minX > a.minX { body(Rect(x: a.minX, y: b.minY, width: b.minX - a.minX, height: b.height)) }
+        if b.maxX < a.maxX { body(Rect(x: b.maxX, y: b.minY, width: a.maxX - b.maxX, height: b.height)) }
     }
 
     /// The parts of `area` that a copy by (dx, dy) leaves without valid pixels.
