@@ -14,6 +14,8 @@ let package = Package(
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0"),
         .package(url: "https://github.com/apple/swift-numerics", from: "1.0.0"),
+        // Tests only: readable diffs of whole engine states (`expectNoDifference`).
+        .package(url: "https://github.com/pointfreeco/swift-custom-dump", from: "1.7.0"),
     ],
     targets: [
         .systemLibrary(name: "CX11", path: "Sources/CX11", pkgConfig: "x11",
@@ -33,7 +35,9 @@ let package = Package(
             "TesseraCore", "TesseraCairo", "TesseraX11", "TesseraApp",
             .product(name: "ArgumentParser", package: "swift-argument-parser"),
         ]),
-        .testTarget(name: "TesseraCoreTests", dependencies: ["TesseraCore"]),
+        .testTarget(name: "TesseraCoreTests", dependencies: [
+            "TesseraCore", .product(name: "CustomDump", package: "swift-custom-dump"),
+        ]),
         .testTarget(name: "TesseraAppTests", dependencies: ["TesseraApp", "TesseraCore"]),
         .testTarget(name: "TesseraCairoTests", dependencies: ["TesseraCore", "TesseraCairo", "CCairo"]),
         .testTarget(name: "TesseraX11Tests", dependencies: ["TesseraX11"]),

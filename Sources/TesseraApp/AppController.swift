@@ -30,7 +30,6 @@ public final class AppController {
     public private(set) var unsaved = false
     var notice: (text: String, until: Double)?
     let log: @Sendable (String) -> Void
-    var lastSceneTime = -Double.infinity
     /// The save banner appeared or went away: the next frame must be drawn even if nothing moved.
     var bannerChanged = false
 
@@ -61,7 +60,6 @@ public final class AppController {
         bannerChanged = false
         if let n = notice, t >= n.until { notice = nil; changed = true }
         guard changed else { return nil }
-        lastSceneTime = t
         return scene()
     }
 

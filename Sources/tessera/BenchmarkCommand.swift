@@ -107,7 +107,7 @@ struct BenchConfig {
 
     /// The peers' geometry: 96x96 cells edge to edge, 13 columns from x = 0 (1248 px; the peers'
     /// scroll bar sits in the rest), no headers, footers or gaps.
-    var collectionLayout: any CollectionLayout {
+    var collectionLayout: LayoutConfiguration {
         switch layout {
         case .grid:
             var flow = FlowLayout()
@@ -117,18 +117,16 @@ struct BenchConfig {
             flow.sectionInsets = Insets(top: 0, left: 0, bottom: 0, right: max(0, size.width - 13 * 96))
             flow.headerLength = 0
             flow.footerLength = 0
-            return flow
+            return .grid(flow)
         case .masonry:
             var masonry = MasonryLayout()
             masonry.columns = .count(13)
             masonry.spacing = 0
             masonry.headerLength = 0
             masonry.footerLength = 0
-            return masonry
+            return .masonry(masonry)
         }
     }
-
-    var layoutChoice: LayoutChoice { layout == .grid ? .grid : .masonry }
 
     /// The app's defaults, except that a wheel step lands at once (no easing), so a scripted
     /// scroll of STEP px is STEP px in the very next frame, like the peers' scroll bars.

@@ -47,7 +47,7 @@ enum LayoutBenchmark {
         }
         // The engine's first layout (a relayout after an edit costs the same for a grid: O(sections)).
         let ms = median {
-            _ = Engine(model: model, layout: FlowLayout(), viewport: config.size).flatIDs.count
+            _ = Engine(model: model, layout: .grid(FlowLayout()), viewport: config.size).flatIDs.count
         }
         report.set("\(prefix)_engine_init_ms", ms, digits: 1)
         sweep(config, into: &report, median: median)

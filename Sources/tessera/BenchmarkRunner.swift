@@ -68,7 +68,7 @@ final class BenchmarkRunner {
         // Layout: the engine computes its snapshot (all frames) and flat ids up front.
         let tl = BenchClock.ms()
         // `consume`: the engine owns the only reference, so its edits never copy the items.
-        let engine = Engine(model: consume model, layout: config.collectionLayout, choice: config.layoutChoice,
+        let engine = Engine(model: consume model, layout: config.collectionLayout,
                             viewport: config.size, policy: config.policy, now: MonotonicClock.now())
         report.set("layout_ms", BenchClock.ms() - tl, digits: 1)
 

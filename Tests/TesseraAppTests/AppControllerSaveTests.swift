@@ -11,7 +11,7 @@ import Testing
 
     func makeApp(_ fs: FaultyFileSystem, logs: LogLines, logSaves: Bool = false) -> AppController {
         var f = FlowLayout(); f.headerLength = 0; f.footerLength = 0
-        let engine = Engine(model: SampleData.generated(count: 20, sections: 1, seed: 1), layout: f,
+        let engine = Engine(model: SampleData.generated(count: 20, sections: 1, seed: 1), layout: .grid(f),
                             viewport: Size(width: 560, height: 400))
         return AppController(engine: engine, store: StateStore(path: path, fileSystem: fs), logSaves: logSaves, log: logs.append)
     }

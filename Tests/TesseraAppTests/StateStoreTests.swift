@@ -81,7 +81,7 @@ import Testing
         try FileManager.default.createDirectory(atPath: path, withIntermediateDirectories: true)
         let logs = LogLines()
         var f = FlowLayout(); f.headerLength = 0; f.footerLength = 0
-        let engine = Engine(model: SampleData.generated(count: 20, sections: 1, seed: 1), layout: f, viewport: Size(width: 560, height: 400))
+        let engine = Engine(model: SampleData.generated(count: 20, sections: 1, seed: 1), layout: .grid(f), viewport: Size(width: 560, height: 400))
         let app = AppController(engine: engine, store: StateStore(path: path), log: logs.append)
         func drag(from: Point, to: Point, start: Double) {
             app.handle(.pointerDown(from), at: start)
@@ -115,7 +115,7 @@ import Testing
         let path = NSTemporaryDirectory() + "tessera-quit-\(UUID().uuidString)/state.json"
         var f = FlowLayout(); f.headerLength = 0; f.footerLength = 0
         let model = SampleData.generated(count: 20, sections: 1, seed: 1)
-        let app = AppController(engine: Engine(model: model, layout: f, viewport: Size(width: 560, height: 400)),
+        let app = AppController(engine: Engine(model: model, layout: .grid(f), viewport: Size(width: 560, height: 400)),
                                 store: StateStore(path: path), log: { _ in })
         let c = app.engine.drawnFrame(of: "item-1")!.center
         let target = app.engine.drawnFrame(of: "item-4")!

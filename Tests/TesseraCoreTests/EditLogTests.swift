@@ -84,7 +84,7 @@ import Testing
         #expect(s.engine.flatIDs[0] == "item-2" && s.engine.flatIDs[20] == "item-1")
         #expect(s.engine.takeEffects() == [.commit])
         // Its neighbours slide aside; the snapshot already has the new order.
-        #expect(s.engine.motions.count > 0)
+        #expect(s.engine.presentation.motions.count > 0)
         #expect(s.engine.snapshot.itemCount == 40)
         #expect(throws: ModelEditError.indexOutOfRange(IndexPath(section: 0, item: 41))) {
             try s.engine.move("item-1", to: IndexPath(section: 0, item: 41), at: 0.2)

@@ -211,7 +211,7 @@ import Testing
 
     @Test func boardMovesBetweenLists() {
         let m = SampleData.generated(count: 30, sections: 3, seed: 1)
-        var s = EngineScript(model: m, layout: BoardLayout(), choice: .board, viewport: Size(width: 1000, height: 600))
+        var s = EngineScript(model: m, layout: .board(BoardLayout()), viewport: Size(width: 1000, height: 600))
         s.lift("item-2")
         let target = s.frame("item-14")
         s.glide(to: Point(x: target.midX, y: target.minY + 5))

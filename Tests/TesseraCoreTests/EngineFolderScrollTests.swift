@@ -27,18 +27,18 @@ import Testing
         var s = try withBigFolder()
         var view = try #require(s.engine.folderView("folder-1"))
         #expect(view.maxOffset > 100, "the panel is clamped to the window: \(view.panel)")
-        let last = try #require(view.frames["item-25"])
+        let last = try #require(s.folderFrame("item-25"))
         #expect(!view.contentFrame.contains(last.center), "the last item starts out of view")
-        #expect(view.child(at: last.center) == nil, "nothing out of view can be hit")
+        #expect(view.child(at: last.center, offset: s.folderOffset) == nil, "nothing out of view can be hit")
 
         s.send(.wheel(dx: 0, dy: 10_000, at: view.panel.center))
         s.wait(1.0 / 60)
-        let easing = try #require(s.engine.folderView("folder-1")).offset
+        let easing = s.folderOffset
         #expect(easing > 0 && easing < view.maxOffset, "eased, as the surface's wheel scrolling is")
         s.wait(0.5)
         view = try #require(s.engine.folderView("folder-1"))
-        #expect(view.offset == view.maxOffset)
-        let shown = try #require(view.frames["item-25"])
+        #expect(s.folderOffset == view.maxOffset)
+        let shown = try #require(s.folderFrame("item-25"))
         #expect(view.contentFrame.minY <= shown.minY && shown.maxY <= view.contentFrame.maxY,
                 "scrolled to the end, the last item shows whole")
         #expect(s.engine.drawnFrame(of: "item-25") == shown)
@@ -53,16 +53,16 @@ import Testing
 
         // Escape goes back to the folder as it was scrolled, and again to the surface.
         s.key(.escape)
-        #expect(s.engine.overlay == .folder("folder-1") && s.engine.folderView("folder-1")?.offset == view.maxOffset)
+        #expect(s.engine.overlay == .folder("folder-1") && s.folderOffset == view.maxOffset)
         s.key(.escape)
         #expect(s.engine.overlay == nil)
         // The wheel goes no further than either end, and a folder opens at its top again.
         let c = s.center("folder-1")
         s.down(c); s.wait(0.1); s.up(c)
-        #expect(s.engine.folderView("folder-1")?.offset == 0)
+        #expect(s.folderOffset == 0)
         s.send(.wheel(dx: 0, dy: -50, at: c))
         s.wait(0.5)
-        #expect(s.engine.folderView("folder-1")?.offset == 0)
+        #expect(s.folderOffset == 0)
     }
 
     @Test func carryingAnItemToTheFoldersBottomEdgeScrollsItAndDropsItAtTheEnd() throws {
@@ -72,16 +72,16 @@ import Testing
         #expect(s.engine.draggedID == "item-1")
         // Held still in the bottom edge zone: the items scroll frame by frame up to the end.
         s.glide(to: Point(x: view.contentFrame.midX, y: view.contentFrame.maxY - 4))
-        let before = try #require(s.engine.folderView("folder-1")).offset
+        let before = s.folderOffset
         s.wait(0.25)
-        let during = try #require(s.engine.folderView("folder-1")).offset
+        let during = s.folderOffset
         #expect(during > before, "autoscroll runs with the pointer standing still")
         s.wait(3)
         let end = try #require(s.engine.folderView("folder-1"))
-        #expect(end.offset == end.maxOffset)
+        #expect(s.folderOffset == end.maxOffset)
         #expect(s.engine.offsets == ScrollOffsets(root: .zero, panes: []), "the surface under the scrim stays put")
         // Now the end of the folder is in reach: after its last item, dwell, release.
-        let last = try #require(end.frames["item-25"])
+        let last = try #require(s.folderFrame("item-25"))
         s.glide(to: Point(x: last.maxX - 4, y: last.midY))
         s.wait(0.6)
         s.up(s.engine.pointer!)
@@ -96,14 +96,14 @@ import Testing
         let view = try #require(s.engine.folderView("folder-1"))
         s.key(.pageDown)
         s.wait(0.5)
-        let paged = try #require(s.engine.folderView("folder-1")).offset
+        let paged = s.folderOffset
         #expect(paged > 0 && paged <= view.contentFrame.height)
         s.key(.end)
         s.wait(0.5)
-        #expect(s.engine.folderView("folder-1")?.offset == view.maxOffset)
+        #expect(s.folderOffset == view.maxOffset)
         s.key(.home)
         s.wait(0.5)
-        #expect(s.engine.folderView("folder-1")?.offset == 0)
+        #expect(s.folderOffset == 0)
         #expect(s.engine.offsets.root == .zero, "the surface under the scrim stays put")
     }
 
@@ -119,19 +119,19 @@ import Testing
         s.wait(0.5)
         let view = try #require(s.engine.folderView("folder-1"))
         let selected = try #require(s.engine.selection)
-        #expect(selected == view.children[20], "five rows down, four to a row")
-        let f = try #require(view.frames[selected])
+        #expect(selected == view.children[20].id, "five rows down, four to a row")
+        let f = try #require(s.folderFrame(selected))
         #expect(view.contentFrame.minY <= f.minY && f.maxY <= view.contentFrame.maxY, "scrolled into view")
         #expect(s.engine.scene().nodes.contains { if case .cell(let c) = $0 { c.id == selected && c.isSelected } else { false } })
         s.key(.down)                                                   // no row below: stays
         #expect(s.engine.selection == selected)
-        let scrolled = view.offset
+        let scrolled = s.folderOffset
         #expect(scrolled > 0)
         s.key(.enter)                                                  // opens it, as a click does
         #expect(s.engine.overlay == .detail(selected))
         s.key(.escape)                                                 // back to the folder, as it was
         #expect(s.engine.overlay == .folder("folder-1"))
-        #expect(s.engine.folderView("folder-1")?.offset == scrolled)
+        #expect(s.folderOffset == scrolled)
         s.key(.escape)
         #expect(s.engine.overlay == nil)
     }
@@ -146,7 +146,7 @@ import Testing
         #expect(view.maxOffset == 0)
         s.send(.wheel(dx: 0, dy: 200, at: view.panel.center))
         s.wait(0.5)
-        #expect(s.engine.folderView("folder-1")?.offset == 0)
+        #expect(s.folderOffset == 0)
         #expect(!s.engine.scene().nodes.contains { if case .box(let b) = $0 { b.frame.width == 4 && b.frame.minX > view.contentFrame.maxX - 10 } else { false } })
     }
 }

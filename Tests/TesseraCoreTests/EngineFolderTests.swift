@@ -87,7 +87,7 @@ import Testing
         s.wait(0.4)
         #expect(s.engine.draggedID == nil)
         s.wait(1)
-        #expect(s.engine.nextDeadline == nil, "\(s.engine.phase) motions \(s.engine.motions.count) scroll \(s.engine.offsets) \(s.engine.scrollTarget)")
+        #expect(s.engine.nextDeadline == nil, "\(s.engine.phase) motions \(s.engine.presentation.motions.count) scroll \(s.engine.offsets) \(s.engine.scroll.target)")
     }
 
     @Test func aFolderWhoseLastItemLeavesDisappears() throws {

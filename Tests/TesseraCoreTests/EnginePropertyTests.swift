@@ -23,14 +23,14 @@ import Testing
             let choice = LayoutChoice.allCases[Int(rng.next() % 3)]
             var layout = choice.layout
             if choice == .grid && rng.next() % 3 == 0 {
-                var f = FlowLayout(); f.scrollDirection = .horizontal; layout = f
+                var f = FlowLayout(); f.scrollDirection = .horizontal; layout = .grid(f)
             }
             var policy = DragPolicy()
             policy.reduceMotion = rng.next() % 5 == 0
             policy.reorderDwell = [0.5, 0.05, 0.2][Int(rng.next() % 3)]
             policy.folderDwell = [1.0, 0.1, 0.3][Int(rng.next() % 3)]
             let size = Size(width: Double(1 + rng.next() % 900), height: Double(1 + rng.next() % 700))
-            var engine = Engine(model: model, layout: layout, choice: choice, viewport: size, policy: policy)
+            var engine = Engine(model: model, layout: layout, viewport: size, policy: policy)
             var t = 0.0
             let events = 4 + Int(rng.next() % 14)
             for _ in 0..<events {

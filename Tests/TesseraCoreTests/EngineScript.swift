@@ -8,9 +8,9 @@ struct EngineScript {
     var effects: [EngineEffect] = []
 
     init(model: CollectionModel = SampleData.generated(count: 40, sections: 2, seed: 1),
-         layout: any CollectionLayout = EngineScript.grid, choice: LayoutChoice = .grid,
+         layout: LayoutConfiguration = .grid(EngineScript.grid),
          viewport: Size = Size(width: 560, height: 400), policy: DragPolicy = DragPolicy()) {
-        engine = Engine(model: model, layout: layout, choice: choice, viewport: viewport, policy: policy, now: 0)
+        engine = Engine(model: model, layout: layout, viewport: viewport, policy: policy, now: 0)
     }
 
     /// 96 px cells, 5 per line in 560 px, no header or footer: easy to aim at.
@@ -52,6 +52,13 @@ struct EngineScript {
     }
 
     func center(_ id: ItemID) -> Point { engine.drawnFrame(of: id)!.center }
+    /// How far the open folder's items are scrolled.
+    var folderOffset: Double { engine.scroll.folderOffset }
+    /// Where a child of the open folder is laid out now (window coordinates, before animation).
+    func folderFrame(_ id: ItemID) -> Rect? {
+        guard let panel = engine.folderPanel, let c = panel.children.firstIndex(where: { $0.id == id }) else { return nil }
+        return panel.frame(ofChild: c, offset: folderOffset)
+    }
     func frame(_ id: ItemID) -> Rect { engine.drawnFrame(of: id)! }
     func ids(_ section: Int) -> [String] { engine.model.sections[section].items.map(\.id.rawValue) }
 

@@ -89,7 +89,7 @@ import Testing
 
     @Test func boardListsAutoscrollVerticallyAndTheBoardSideways() {
         let m = SampleData.generated(count: 240, sections: 5, seed: 1)
-        var s = EngineScript(model: m, layout: BoardLayout(), choice: .board, viewport: Size(width: 700, height: 500))
+        var s = EngineScript(model: m, layout: .board(BoardLayout()), viewport: Size(width: 700, height: 500))
         s.lift("item-1")
         let pane = s.engine.snapshot.toWindow(s.engine.snapshot.panes[0].frame, pane: nil, offsets: s.engine.offsets)
         s.glide(to: Point(x: pane.midX, y: pane.maxY - 4))
@@ -143,7 +143,7 @@ import Testing
 
 @Suite struct BoardPagingTests {
     func board() -> EngineScript {
-        EngineScript(model: SampleData.generated(count: 100, sections: 5, seed: 1), layout: BoardLayout(), choice: .board,
+        EngineScript(model: SampleData.generated(count: 100, sections: 5, seed: 1), layout: .board(BoardLayout()),
                      viewport: Size(width: 700, height: 500))
     }
 
@@ -196,7 +196,7 @@ import Testing
     }
 
     @Test func boardListsHaveTheirOwnThumbs() throws {
-        var s = EngineScript(model: SampleData.generated(count: 100, sections: 3, seed: 1), layout: BoardLayout(), choice: .board,
+        var s = EngineScript(model: SampleData.generated(count: 100, sections: 3, seed: 1), layout: .board(BoardLayout()),
                              viewport: Size(width: 900, height: 500))
         let thumbs = s.engine.scrollIndicators.filter { $0.pane != nil }
         #expect(thumbs.count == 3)

@@ -11,7 +11,7 @@ import Testing
         flow.headerLength = 0
         flow.footerLength = 0
         flow.sectionInsets = Insets(top: 0, left: 0, bottom: 0, right: 0)
-        return Engine(model: SampleData.generated(count: 500, sections: 1), layout: flow,
+        return Engine(model: SampleData.generated(count: 500, sections: 1), layout: .grid(flow),
                       viewport: Size(width: 400, height: 300))
     }
 

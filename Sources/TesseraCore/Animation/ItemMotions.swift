@@ -4,8 +4,8 @@
 ///
 /// Because a spring keeps its velocity when retargeted, an item already moving that gets a new
 /// destination carries on smoothly from where it is drawn.
-public struct ItemMotions: Sendable {
-    struct RectSpring: Sendable {
+public struct ItemMotions: Equatable, Sendable {
+    struct RectSpring: Equatable, Sendable {
         var x, y, w, h: Spring
         func isSettled(at t: Double) -> Bool { x.isSettled(at: t) && y.isSettled(at: t) && w.isSettled(at: t) && h.isSettled(at: t) }
     }

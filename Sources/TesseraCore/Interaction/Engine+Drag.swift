@@ -1,80 +1,118 @@
-/// The carried item: hover classification, the two dwell timers, live reorder, drop and cancel.
+/// The carried item: where it is aimed (`DropRules`), the dwell (one routine for the surface,
+/// board lists and an open folder), live reorder, taking it out of a folder, drop and cancel.
 extension Engine {
-    /// Re-reads the target under the pointer and runs the dwell timers (seed 001's move and add timers).
+    /// Re-reads the target under the pointer and runs the dwell (seed 001's move and add timers).
     mutating func updateHover(at t: Double) {
-        if case .lifted(var lift) = phase, let fid = lift.folder {
-            updateFolderHover(&lift, folder: fid, at: t)
-            phase = .lifted(lift)
-            if lift.folder != nil { return }
-        }
-        guard case .lifted(var lift) = phase, let from = model.indexPath(of: lift.id, near: lift.path) else { return }
-        lift.path = from
-        let dragged = model.item(at: from)
-        let target = snapshot.dropTarget(at: lift.pointer, offsets: offsets, previous: lift.hover?.target,
-                                         zones: policy.dropZones) { path in
-            guard path != from, let item = self.model.item(at: path), item.isMovable, path.child == nil else { return false }
-            return dragged?.isFolder == false  // folders never go into folders
-        }
-        // A gap next to the item's own slot changes nothing: no dwell to run.
-        var effective = target
-        if case .gap(let s, let i)? = target, from.child == nil, s == from.section, i == from.item || i == from.item + 1 {
-            effective = nil
-        }
-        if effective != lift.hover?.target {
-            lift.hover = effective.map { Hover(target: $0, since: t) }
-            if let open = lift.open, effective != locate(open).map(DropTarget.into) {
-                closeTarget(open, at: t)
-                lift.open = nil
+        guard let lift = session.lift else { return }
+        if let fid = lift.folder {
+            if let panel = folderPanel, panel.folder == fid, let from = model.indexPath(of: lift.id, near: lift.path),
+               let c = from.child {
+                guard !panel.holds(lift.pointer) else {
+                    let gap = panel.gap(at: lift.pointer, offset: scroll.folderOffset)
+                    _ = session.hover(DropRules.chooseFolderGap(gap, carriedChild: c), in: .folder(fid), at: t)
+                    runDueDwell(at: t)
+                    return
+                }
+                // Carried past the panel's edge: out of the folder, next to it on the surface, at once.
+                guard takeOutOfFolder(lift.id, from: from, at: t) else { return }
+            } else {
+                session.lostFolder()
             }
         }
-        phase = .lifted(lift)
-        guard let hover = lift.hover else { return }
-        switch hover.target {
-        case .gap(let s, let i) where t >= hover.since + policy.reorderDwell:
-            // Indices counted with the item in place; the model counts them with it taken out.
-            let index = (s == from.section && from.child == nil && i > from.item) ? i - 1 : i
-            let destination = IndexPath(section: s, item: index)
-            lift.hover = nil
-            phase = .lifted(lift)
+        hoverOnSurface(at: t)
+    }
+
+    private mutating func hoverOnSurface(at t: Double) {
+        guard let lift = session.lift, let from = model.indexPath(of: lift.id, near: lift.path) else { return }
+        session.carried(to: from)
+        let dragged = model.item(at: from)
+        let raw = snapshot.dropTarget(at: lift.pointer, offsets: offsets, previous: lift.hover?.target,
+                                      zones: policy.dropZones) { path in
+            guard let dragged, let target = model.item(at: path) else { return false }
+            return DropRules.canDrop(dragged, from: from, onto: target, at: path)
+        }
+        if let left = session.hover(DropRules.chooseTarget(raw, carriedFrom: from), in: .surface, at: t) {
+            presentation.closeTarget(left, at: t, policy: policy)
+            outbox.redraw()
+        }
+        runDueDwell(at: t)
+    }
+
+    /// Acts on the hover whose dwell has run out: a gap reorders (on the surface or in the open
+    /// folder), a cell's centre opens as a drop target.
+    private mutating func runDueDwell(at t: Double) {
+        guard let due = session.dueDwell(at: t, policy: policy), let lift = session.lift else { return }
+        switch (due.place, due.target) {
+        case (.surface, .gap(let s, let i)):
+            session.dwellUsed()
             // The same incremental move a program makes (`Engine.move`); it joins the drag's edits.
-            try? move(lift.id, to: destination, near: from, at: t, animated: true)
-        case .into(let path) where lift.open == nil && t >= hover.since + policy.folderDwell:
+            try? move(lift.id, to: DropRules.destination(ofGap: i, in: s, carriedFrom: lift.path), near: lift.path,
+                      at: t, animated: true)
+        case (.surface, .into(let path)):
             guard let target = model.item(at: path) else { return }
-            lift.open = target.id
-            remember(target.id, at: path)
-            phase = .lifted(lift)
-            targetScales[target.id] = (targetScales[target.id] ?? .at(1))
-                .retargeted(to: policy.folderOpenScale, at: t, duration: motion(policy.folderOpenDuration))
-            dirty = true
-        default: break
+            session.opened(OpenTarget(id: target.id, path: path))
+            presentation.openTarget(target.id, at: t, policy: policy)
+            outbox.redraw()
+        case (.folder(let fid), .gap(_, let g)):
+            session.dwellUsed()
+            reorderInFolder(lift.id, folder: fid, toGap: g, from: lift.path, at: t)
+        case (.folder, .into):
+            break  // not offered: no folders in folders
         }
     }
 
-    mutating func closeTarget(_ id: ItemID, at t: Double) {
-        targetScales[id] = (targetScales[id] ?? .at(policy.folderOpenScale))
-            .retargeted(to: 1, at: t, duration: motion(policy.folderCloseDuration))
-        dirty = true
+    /// Moves the carried child of the open folder to gap `g` among its siblings; the siblings on
+    /// screen slide to their new places.
+    private mutating func reorderInFolder(_ id: ItemID, folder fid: ItemID, toGap g: Int, from: IndexPath, at t: Double) {
+        guard let c = from.child, let before = folderPanel else { return }
+        let drawnBefore = drawnChildren(of: before)
+        let at = g > c ? g - 1 : g
+        let folderPath = IndexPath(section: from.section, item: from.item)
+        do {
+            // Not animated by the relayout: the children move in the folder's panel (below).
+            try update(at: t, animated: false) { (u: inout ModelUpdates) throws(ModelEditError) in
+                try u.moveIntoFolder(id, folder: fid, at: at, near: from, folderNear: folderPath)
+            }
+        } catch { return }
+        session.carried(to: IndexPath(section: from.section, item: from.item, child: at))
+        if let after = folderPanel { slideChildren(from: before, drawn: drawnBefore, to: after, excluding: id, at: t) }
+        outbox.redraw()
+    }
+
+    /// Takes the carried item out of its folder onto the surface, right after the folder; closes
+    /// the panel. False when the model refused.
+    private mutating func takeOutOfFolder(_ id: ItemID, from: IndexPath, at t: Double) -> Bool {
+        let destination = IndexPath(section: from.section, item: from.item + 1)
+        do {
+            try update(at: t, animated: true) { (u: inout ModelUpdates) throws(ModelEditError) in
+                try u.moveOutOfFolder(id, to: destination, near: from)
+            }
+        } catch { return false }
+        session.leftFolder(to: destination)
+        _ = navigation.close()
+        refreshFolderPanel()
+        outbox.redraw()
+        return true
     }
 
     /// Release inside the window: into the open target, or commit the current order.
     mutating func drop(at t: Double) {
-        guard case .lifted(let lift) = phase, let path = locate(lift.id), let item = model.item(at: path) else { return }
-        let from = liftedFrame ?? .zero
+        guard let lift = session.lift, let path = model.indexPath(of: lift.id, near: lift.path),
+              let item = model.item(at: path) else { return }
         var destination = Settle.Destination.slot
         if let open = lift.open {
-            let openHint = hints[open]
             do {
                 let folder = try update(at: t, animated: true) { (u: inout ModelUpdates) throws(ModelEditError) -> ItemID in
-                    try u.drop(lift.id, onto: open, near: path, targetNear: openHint)
+                    try u.drop(lift.id, onto: open.id, near: path, targetNear: open.path)
                 }
-                destination = .folder(folder)
-                closeTarget(open, at: t)
-                if folder != open { targetScales[folder] = targetScales[open]; targetScales[open] = nil }
+                destination = .folder(folder, near: open.path)
+                presentation.closeTarget(open.id, at: t, policy: policy)
+                presentation.moveTarget(from: open.id, to: folder)
             } catch {}
         }
-        if case .lifted(let l) = phase, changedModel(l) { effects.append(.commit) }
+        if let l = session.lift, changedModel(l) { outbox.post(.commit) }
         if case .slot = destination { destination = homeDestination(of: lift.id) }
-        settle(item, from: from, to: destination, at: t)
+        settle(item, from: lift.frame, to: destination, at: t)
     }
 
     /// Whether the drag's edits left the model different from the moment of lift (a drag that puts
@@ -92,47 +130,50 @@ extension Engine {
     func homeDestination(of id: ItemID) -> Settle.Destination {
         guard let p = locate(id), p.child != nil else { return .slot }
         let folder = model.sections[p.section].items[p.item].id
-        if case .folder(folder)? = overlay { return .slot }
-        return .folder(folder)
+        return navigation.openFolder == folder ? .slot : .folder(folder, near: IndexPath(section: p.section, item: p.item))
     }
 
     /// Escape, a release outside the window, or a lost grab: the order from the moment of lift
-    /// comes back and the snapshot flies home.
+    /// comes back and the snapshot flies home. A press not yet lifted just ends.
     public mutating func cancelDrag(at t: Double) {
-        if case .pressed = phase { releasePress(at: t); phase = .idle; return }
-        guard case .lifted(let lift) = phase, let item = item(withID: lift.id) else { return }
-        let from = liftedFrame ?? .zero
-        if let open = lift.open { closeTarget(open, at: t) }
+        if session.press != nil {
+            presentation.releasePress(at: t, policy: policy)
+            session.end()
+            outbox.redraw()
+            return
+        }
+        guard let lift = session.lift, let item = item(withID: lift.id) else { return }
+        if let open = lift.open { presentation.closeTarget(open.id, at: t, policy: policy) }
         if !lift.edits.isEmpty {
             // Undone as one more edit, so the relayout maps paths across it; then nothing is left to undo.
             update(at: t, animated: true) { (u: inout ModelUpdates) in u.undo(lift.edits) }
-            if case .lifted(var l) = phase { l.edits = EditLog(); l.path = l.originalPath; phase = .lifted(l) }
+            session.rolledBack()
         }
-        effects.append(.cancelled(lift.id))
-        settle(item, from: from, to: homeDestination(of: lift.id), at: t)
+        outbox.post(.cancelled(lift.id))
+        settle(item, from: lift.frame, to: homeDestination(of: lift.id), at: t)
     }
 
+    /// The carried snapshot starts its flight home (`settlingSnapshot` draws it).
     mutating func settle(_ item: Item, from: Rect, to destination: Settle.Destination, at t: Double) {
-        let rotation: Double = if case .lifted(let l) = phase { Wobble.angle(sinceLift: t - l.liftTime, policy: policy) } else { 0 }
-        if case .lifted(let l) = phase { remember(item.id, at: model.indexPath(of: item.id, near: l.path)) }
-        phase = .settling(Settle(id: item.id, item: item, start: t, from: from, fromRotation: rotation,
-                                 fromScale: liftScale.value(at: t), destination: destination))
-        liftScale = .at(1)
-        settleOnPage(velocity: 0)
-        if policy.reduceMotion { phase = .idle }
-        dirty = true
+        guard let lift = session.lift else { return }
+        let rotation = Wobble.angle(sinceLift: t - lift.liftTime, policy: policy)
+        session.settle(Settle(id: item.id, item: item, path: model.indexPath(of: item.id, near: lift.path), start: t,
+                              from: from, fromRotation: rotation, fromScale: presentation.land(at: t), destination: destination))
+        settleBoardOnPage(velocity: 0)
+        if policy.reduceMotion { session.landed() }
+        outbox.redraw()
     }
 
     /// The settling snapshot's rect, rotation, scale and alpha at the current time.
     public var settlingSnapshot: (item: Item, frame: Rect, rotation: Double, scale: Double, alpha: Double)? {
-        guard case .settling(let s) = phase else { return nil }
+        guard let s = session.settle else { return nil }
         let p = Tween(from: 0, to: 1, start: s.start, duration: policy.settleDuration).progress(at: now)
         switch s.destination {
         case .slot:
-            let to = drawnFrame(of: s.id) ?? s.from
+            let to = s.path.flatMap { drawnFrame(of: s.id, at: $0) } ?? s.from
             return (s.item, Rect.lerp(s.from, to, p), s.fromRotation * (1 - p), s.fromScale + (1 - s.fromScale) * p, 1)
-        case .folder(let f):
-            let to = (drawnFrame(of: f) ?? s.from).scaled(by: 0.35)
+        case .folder(let f, let near):
+            let to = (model.indexPath(of: f, near: near).flatMap { drawnFrame(of: f, at: $0) } ?? s.from).scaled(by: 0.35)
             return (s.item, Rect.lerp(s.from, to, p), s.fromRotation * (1 - p), s.fromScale, 1 - p * 0.8)
         }
     }

@@ -1,5 +1,6 @@
 /// Programmatic edits: a batch of model edits followed by one relayout that costs what moved
-/// (UICollectionView's `performBatchUpdates`). A drag's reorders go through the same path.
+/// (UICollectionView's `performBatchUpdates`). A drag's reorders go through the same path; it is
+/// the only way the engine's model changes.
 extension Engine {
     /// Applies `body`'s edits to the model, then relays out once. With `animated`, cells that were
     /// on screen slide from where they were drawn and cells coming into view slide in from their
@@ -11,22 +12,14 @@ extension Engine {
     @discardableResult
     public mutating func update<R, E: Error>(at t: Double, animated: Bool = true,
                                              _ body: (inout ModelUpdates) throws(E) -> R) throws(E) -> R {
-        let before = animated ? drawnFrames(at: t) : [:]
-        // Hand the model over (not a copy: the engine lets go of it first), so editing it moves
-        // only what the edits move.
-        var updates = ModelUpdates(model: model)
-        model = CollectionModel(sections: [])
-        let result: Result<R, E>
-        do throws(E) { result = .success(try body(&updates)) } catch { result = .failure(error) }
-        model = updates.model
-        if !updates.log.isEmpty {
-            relayout(at: t, animated: animated, log: updates.log, drawnBefore: before)
-            if case .lifted(var l) = phase {
-                l.edits.append(contentsOf: updates.log)
-                phase = .lifted(l)
-            } else {
-                effects.append(.commit)
-            }
+        let before = layoutBefore(at: t, animated: animated)
+        let (result, log) = arrangement.edit(body)
+        if !log.isEmpty {
+            afterRelayout(before, log: log, at: t, animated: animated)
+            if session.isCarrying { session.record(log) } else { outbox.post(.commit) }
+            // The ids followed elsewhere may have moved; the open folder's panel shows the new model.
+            navigation.follow(model)
+            refreshFolderPanel()
         }
         return try result.get()
     }
@@ -44,11 +37,6 @@ extension Engine {
         try update(at: t, animated: animated) { (u: inout ModelUpdates) throws(ModelEditError) in
             try u.move(id, to: destination, near: from)
         }
-        if case .lifted(var l) = phase, l.id == id {
-            l.path = destination
-            phase = .lifted(l)
-        } else {
-            remember(id, at: destination)
-        }
+        if session.lift?.id == id { session.carried(to: destination) }
     }
 }

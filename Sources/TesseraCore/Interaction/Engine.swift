@@ -4,128 +4,119 @@
 /// The host feeds input with timestamps (`handle(_:at:)`), calls `advance(to:)` once per frame with
 /// the monotonic time, draws `scene()`, saves on `.commit` effects (`takeEffects()`), and sleeps
 /// until `nextDeadline` (nil: nothing will change until the next input).
+///
+/// The engine composes parts, each the single owner of its state (docs/DESIGN.md has the table):
+/// `Arrangement` (model, layout, viewport, snapshot), `Scroll`, `DragSession` (the gesture),
+/// `Navigation` (selection, what is open), `Presentation` (looks that animate), `Inspector`,
+/// `Outbox` (effects, redraw), and the open folder's `FolderPanel` (derived, cached). A part's
+/// fields are `private(set)`: only its own methods change them. The engine's files decide which
+/// part to ask for what: input (`Engine+Input`), time (`Engine+Advance`), the carried item
+/// (`Engine+Drag`, `Engine+Autoscroll`), edits (`Engine+Updates`), relayout (`Engine+Layout`),
+/// the folder panel (`Engine+Folder`), keyboard selection (`Engine+Keyboard`).
 public struct Engine: Sendable {
-    public internal(set) var policy: DragPolicy
-    public internal(set) var model: CollectionModel
-    public internal(set) var layoutChoice: LayoutChoice
-    public internal(set) var layout: any CollectionLayout
-    public internal(set) var snapshot: LayoutSnapshot
-    /// Item id of each flat index of `snapshot`: a view of the model, nothing stored.
-    public var flatIDs: FlatIDs { model.flatIDs }
-    public internal(set) var offsets: ScrollOffsets
-    /// Where wheel scrolling is heading; `offsets` eases towards it.
-    var scrollTarget: ScrollOffsets
-    /// How the root offset moved in the last frame that moved it: which way cells are coming in
-    /// from (see `upcomingCells`). Zero until the first scroll.
-    var rootTravel = Point.zero
-    public internal(set) var viewport: Size
+    /// Every timing and threshold. Set at init.
+    public let policy: DragPolicy
+    /// The time of the last `advance(to:)` (written only there).
     public internal(set) var now: Double
-    public internal(set) var phase: DragPhase = .idle
-    public internal(set) var selection: ItemID?
-    public internal(set) var overlay: Overlay? {
-        didSet { if overlay != oldValue { folderOffset = 0; folderTarget = 0 } }
-    }
-    /// How far an open folder's items are scrolled in its panel (0 at the top; clamped by
-    /// ``folderView(_:)``). Back to the top whenever another overlay opens.
-    var folderOffset = 0.0
-    /// Where the wheel and the paging keys are taking `folderOffset`; it eases there as the
-    /// surface's offset does.
-    var folderTarget = 0.0
-    /// The open folder (and how far it was scrolled) that a detail view was opened from: closing
-    /// the detail goes back to it.
-    var folderBeneath: (id: ItemID, offset: Double)?
-    public internal(set) var pointer: Point?
-    var motions = ItemMotions()
-    var pressScale = Tween.at(1)
-    var pressedID: ItemID?
-    var liftScale = Tween.at(1)
-    /// Open (growing) and closing (shrinking) drop targets and their scale.
-    var targetScales: [ItemID: Tween] = [:]
-    var refusals: [ItemID: Double] = [:]
-    /// Board paging: when the last sideways scroll ended, its velocity, and when to settle.
-    var lastSidewaysScroll = -Double.infinity
-    var sidewaysVelocity = 0.0
-    var pageSettleAt: Double?
-    var effects: [EngineEffect] = []
-    /// Where the engine last saw the ids it follows (pressed, lifted, settling, selected, open
-    /// target, open folder): lookups start there, so a frame never scans the model (see `locate`).
-    var hints: [ItemID: IndexPath] = [:]
-    /// Set by anything that changes what is drawn; cleared by `scene()` readers via `takeNeedsDisplay()`.
-    var dirty = true
+    public internal(set) var arrangement: Arrangement
+    public internal(set) var scroll: Scroll
+    public internal(set) var session = DragSession()
+    public internal(set) var navigation = Navigation()
+    public internal(set) var presentation = Presentation()
+    public internal(set) var inspector = Inspector()
+    /// The open folder's panel: derived from the model, the overlay and the viewport, rebuilt only
+    /// by `refreshFolderPanel()` (on open, edit, resize), never per frame.
+    public internal(set) var folderPanel: FolderPanel?
+    var outbox = Outbox()
 
     public init(model: CollectionModel, layout: LayoutChoice, viewport: Size, policy: DragPolicy = DragPolicy(), now: Double = 0) {
-        self.init(model: model, layout: layout.layout, choice: layout, viewport: viewport, policy: policy, now: now)
+        self.init(model: model, layout: layout.layout, viewport: viewport, policy: policy, now: now)
     }
 
-    /// An engine over a custom layout configuration (tests, embedders).
-    public init(model: CollectionModel, layout: any CollectionLayout, choice: LayoutChoice = .grid, viewport: Size,
-                policy: DragPolicy = DragPolicy(), now: Double = 0) {
+    /// An engine over a layout configured by the caller (tests, embedders, the benchmark).
+    public init(model: CollectionModel, layout: LayoutConfiguration, viewport: Size, policy: DragPolicy = DragPolicy(),
+                now: Double = 0) {
         self.policy = policy
-        self.model = model
-        self.layoutChoice = choice
-        self.layout = layout
-        self.viewport = viewport
         self.now = now
-        snapshot = layout.snapshot(of: model, viewport: viewport)
-        offsets = ScrollOffsets(root: .zero, panes: Array(repeating: 0, count: snapshot.panes.count))
-        scrollTarget = offsets
+        arrangement = Arrangement(model: model, layout: layout, viewport: viewport)
+        scroll = Scroll(fitting: arrangement.snapshot)
     }
 
     // MARK: - Host interface
 
     /// Effects since the last call (commits to save, items opened…), oldest first.
-    public mutating func takeEffects() -> [EngineEffect] {
-        defer { effects.removeAll() }
-        return effects
-    }
+    public mutating func takeEffects() -> [EngineEffect] { outbox.takeEffects() }
 
     /// Whether the scene changed since the last call.
-    public mutating func takeNeedsDisplay() -> Bool {
-        defer { dirty = false }
-        return dirty
-    }
-
-    public var isDragging: Bool { if case .lifted = phase { true } else { false } }
-    public var draggedID: ItemID? { if case .lifted(let l) = phase { l.id } else { nil } }
-    var settlingID: ItemID? { if case .settling(let s) = phase { s.id } else { nil } }
-    public var hover: Hover? { if case .lifted(let l) = phase { l.hover } else { nil } }
-    public var openTarget: ItemID? { if case .lifted(let l) = phase { l.open } else { nil } }
+    public mutating func takeNeedsDisplay() -> Bool { outbox.takeNeedsDisplay() }
 
     /// When the engine next needs `advance(to:)` without input; nil when idle.
     public var nextDeadline: Double? {
         var d: Double?
         func soon(_ t: Double) { d = Swift.min(d ?? t, t) }
         let frame = now + policy.frameInterval
-        switch phase {
+        switch session.phase {
         case .idle, .scrubbing: break
         case .pressed(let p): if !p.moved { soon(p.start + policy.liftDelay) }
-        case .lifted, .settling:
-            // Wobble, autoscroll and dwell progress change every frame.
-            soon(frame)
+        // Wobble, autoscroll and dwell progress change every frame.
+        case .lifted, .settling: soon(frame)
         }
-        if !motions.isEmpty || !refusals.isEmpty || scrollTarget != offsets || folderTarget != folderOffset { soon(frame) }
-        if let p = pageSettleAt { soon(p) }
-        if !pressScale.isFinished(at: now) || !liftScale.isFinished(at: now) { soon(frame) }
-        if targetScales.values.contains(where: { !$0.isFinished(at: now) }) { soon(frame) }
+        if scroll.isEasing || presentation.isAnimating(at: now) { soon(frame) }
+        if let p = scroll.paging.settleAt { soon(p) }
         return d.map { Swift.max($0, now) }
     }
 
+    // MARK: - Reading the state
+
+    public var model: CollectionModel { arrangement.model }
+    public var snapshot: LayoutSnapshot { arrangement.snapshot }
+    public var viewport: Size { arrangement.viewport }
+    public var layout: LayoutConfiguration { arrangement.layout }
+    public var layoutChoice: LayoutChoice { arrangement.layout.choice }
+    public var offsets: ScrollOffsets { scroll.offsets }
+    public var phase: DragPhase { session.phase }
+    public var pointer: Point? { session.pointer }
+    public var selection: ItemID? { navigation.selection }
+    public var overlay: Overlay? { navigation.overlay }
+    /// Item id of each flat index of `snapshot`: a view of the model, nothing stored.
+    public var flatIDs: FlatIDs { model.flatIDs }
+
+    public var isDragging: Bool { session.isCarrying }
+    public var draggedID: ItemID? { session.lift?.id }
+    var settlingID: ItemID? { session.settle?.id }
+    public var hover: Hover? { session.lift?.hover }
+    public var openTarget: ItemID? { session.lift?.open?.id }
+    /// The lifted snapshot's rect (before scale and rotation), in window coordinates.
+    public var liftedFrame: Rect? { session.lift?.frame }
+
     // MARK: - Derived geometry
 
-    /// Where an item is now: O(1) for an id the engine follows (its hint is exact or one step off
-    /// after an edit), a scan otherwise.
+    /// Where an item is now: O(distance moved) for an id the engine follows (the carried,
+    /// pressed, settling, selected or open item, the open folder's children), a scan otherwise.
     func locate(_ id: ItemID) -> IndexPath? {
-        switch phase {
-        case .lifted(let l) where l.id == id: return model.indexPath(of: id, near: l.path)
-        case .pressed(let p) where p.id == id && p.path != nil: return model.indexPath(of: id, near: p.path)
-        default: return model.indexPath(of: id, near: hints[id])
-        }
+        model.indexPath(of: id, near: followedPath(of: id))
     }
 
-    /// Notes where a followed id is, so later lookups start there. Keeps only a handful of ids.
-    mutating func remember(_ id: ItemID, at path: IndexPath?) {
-        if hints.count > 16 { hints.removeAll(keepingCapacity: true) }
-        hints[id] = path
+    /// Where the engine last saw an id it follows.
+    func followedPath(of id: ItemID) -> IndexPath? {
+        switch session.phase {
+        case .lifted(let l) where l.id == id: return l.path
+        case .lifted(let l) where l.open?.id == id: return l.open?.path
+        case .pressed(let p) where p.id == id: return p.path
+        case .settling(let s) where s.id == id: return s.path
+        default: break
+        }
+        if navigation.selection == id { return navigation.selectionPath }
+        switch navigation.overlay {
+        case .detail(id)?, .folder(id)?: return navigation.overlayPath
+        default: break
+        }
+        if navigation.beneath?.folder == id { return navigation.beneath?.path }
+        // A child of the open folder: O(children), never O(items).
+        if let panel = folderPanel, let c = panel.children.firstIndex(where: { $0.id == id }) {
+            return IndexPath(section: panel.path.section, item: panel.path.item, child: c)
+        }
+        return nil
     }
 
     func item(withID id: ItemID) -> Item? { locate(id).flatMap { model.item(at: $0) } }
@@ -137,14 +128,22 @@ public struct Engine: Sendable {
 
     /// Where an item's cell is drawn now (layout frame, scroll, and any animation), in window coordinates.
     public func drawnFrame(of id: ItemID) -> Rect? {
-        if let f = openFolder?.frames[id] {
-            return motions.drawn(id, frame: f, at: now)
-        }
-        guard let i = flatIndex(of: id) else { return nil }
-        return motions.drawn(id, frame: snapshot.windowFrame(ofFlat: i, offsets: offsets), at: now)
+        guard let p = locate(id) else { return nil }
+        return drawnFrame(of: id, at: p)
     }
 
-    /// The item under a window point.
+    /// As `drawnFrame(of:)` for an item known to be at `p`.
+    func drawnFrame(of id: ItemID, at p: IndexPath) -> Rect? {
+        if let c = p.child {
+            guard let panel = folderPanel, panel.path.section == p.section, panel.path.item == p.item,
+                  c < panel.children.count else { return nil }
+            return presentation.drawn(id, frame: panel.frame(ofChild: c, offset: scroll.folderOffset), at: now)
+        }
+        guard let i = snapshot.flatIndex(of: p) else { return nil }
+        return presentation.drawn(id, frame: snapshot.windowFrame(ofFlat: i, offsets: offsets), at: now)
+    }
+
+    /// The item under a window point on the surface.
     public func item(at p: Point) -> Item? {
         snapshot.item(at: p, offsets: offsets).flatMap { model.item(at: $0) }
     }
@@ -152,5 +151,16 @@ public struct Engine: Sendable {
     /// The id of the item at a flat index of `snapshot`.
     func id(ofFlat i: Int) -> ItemID? {
         model.item(at: snapshot.indexPath(ofFlat: i))?.id
+    }
+}
+
+extension Engine: Equatable {
+    /// Everything but what follows from the rest: the layout snapshot (inside `arrangement`) and
+    /// the folder panel are derived, so two engines in the same state compare equal however they
+    /// got there. O(items): for tests and replays, not frames.
+    public static func == (a: Engine, b: Engine) -> Bool {
+        a.policy == b.policy && a.now == b.now && a.scroll == b.scroll && a.session == b.session
+            && a.navigation == b.navigation && a.presentation == b.presentation && a.inspector == b.inspector
+            && a.outbox == b.outbox && a.arrangement == b.arrangement
     }
 }

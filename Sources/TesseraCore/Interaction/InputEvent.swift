@@ -16,6 +16,8 @@ public enum InputEvent: Hashable, Sendable {
 
 public enum Key: Hashable, Sendable {
     case escape, enter, space, left, right, up, down, pageUp, pageDown, home, end
+    /// Toggles the inspector overlay.
+    case f12
     /// A printable character, e.g. "1" to switch to the grid layout.
     case character(String)
 }

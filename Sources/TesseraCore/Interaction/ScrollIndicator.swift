@@ -49,27 +49,4 @@ extension Engine {
         }
         return out
     }
-
-    /// Starts dragging an indicator if the press is on one.
-    mutating func beginScrub(at p: Point) -> Bool {
-        guard let ind = scrollIndicators.first(where: { $0.grabArea.contains(p) }) else { return false }
-        let start = ind.pane.map { offsets.pane($0) } ?? offsets.root[ind.axis]
-        phase = .scrubbing(Scrub(indicator: ind, start: p, startOffset: start))
-        dirty = true
-        return true
-    }
-
-    mutating func scrub(_ s: Scrub, to p: Point) {
-        let ind = s.indicator
-        if let k = ind.pane, k >= offsets.panes.count { phase = .idle; return }  // its list went away
-        let value = Swift.min(ind.maxOffset, Swift.max(0, s.startOffset + (p[ind.axis] - s.start[ind.axis]) * ind.offsetPerPixel))
-        if let k = ind.pane {
-            offsets.panes[k] = value
-            scrollTarget.panes[k] = value
-        } else {
-            offsets.root[ind.axis] = value
-            scrollTarget.root[ind.axis] = value
-        }
-        dirty = true
-    }
 }

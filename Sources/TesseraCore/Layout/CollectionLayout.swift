@@ -4,15 +4,40 @@ public protocol CollectionLayout: Sendable {
     func snapshot(of model: CollectionModel, viewport: Size) -> LayoutSnapshot
 }
 
-/// The three layouts the app offers, with their default configurations.
-public enum LayoutChoice: String, CaseIterable, Hashable, Sendable {
+/// The three layouts the app offers.
+public enum LayoutChoice: String, CaseIterable, Hashable, Sendable, Codable {
     case grid, masonry, board
 
-    public var layout: any CollectionLayout {
+    /// The layout with the app's default configuration.
+    public var layout: LayoutConfiguration {
         switch self {
-        case .grid: FlowLayout()
-        case .masonry: MasonryLayout()
-        case .board: BoardLayout()
+        case .grid: .grid(FlowLayout())
+        case .masonry: .masonry(MasonryLayout())
+        case .board: .board(BoardLayout())
+        }
+    }
+}
+
+/// One of the three layouts with its configuration: what the engine stores. Which layout it is
+/// (`choice`) cannot disagree with how it is configured, because it is the same value.
+public enum LayoutConfiguration: CollectionLayout, Hashable, Sendable {
+    case grid(FlowLayout)
+    case masonry(MasonryLayout)
+    case board(BoardLayout)
+
+    public var choice: LayoutChoice {
+        switch self {
+        case .grid: .grid
+        case .masonry: .masonry
+        case .board: .board
+        }
+    }
+
+    public func snapshot(of model: CollectionModel, viewport: Size) -> LayoutSnapshot {
+        switch self {
+        case .grid(let l): l.snapshot(of: model, viewport: viewport)
+        case .masonry(let l): l.snapshot(of: model, viewport: viewport)
+        case .board(let l): l.snapshot(of: model, viewport: viewport)
         }
     }
 }

@@ -5,7 +5,8 @@ extension Engine {
         nodes.reserveCapacity(256)
         let offsets = self.offsets.snapped(toPixelsOf: style.pixelScale)
         let view = Rect(origin: .zero, size: viewport)
-        let hidden: ItemID? = switch phase {
+        // The carried item's slot stays empty, and so does a settling one's until it lands.
+        let hidden: ItemID? = switch session.phase {
         case .lifted(let l): l.id
         case .settling(let s): if case .slot = s.destination { s.id } else { nil }
         default: nil
@@ -31,6 +32,7 @@ extension Engine {
                                               text: n == 1 ? "1 item" : "\(n) items", style: .footer)))
             }
         }
+        let looks = CellLooks(self)
         // Cells, pane by pane (board lists clip to their pane).
         let visible = snapshot.visibleItems(offsets: offsets, margin: CellNode.decorationMargin)
         var currentPane: Int?? = .none
@@ -44,28 +46,28 @@ extension Engine {
             }
             guard let item = model.item(at: path), item.id != hidden else { continue }
             let id = item.id
-            let frame = motions.drawn(id, frame: snapshot.windowFrame(ofFlat: i, offsets: offsets), at: now)
-            nodes.append(.cell(cellNode(item, frame: frame)))
+            let frame = presentation.drawn(id, frame: snapshot.windowFrame(ofFlat: i, offsets: offsets), at: now)
+            nodes.append(.cell(looks.node(item, frame: frame)))
         }
         if let p = currentPane, p != nil { nodes.append(.popClip) }
-        let upcoming = upcomingCells(offsets: offsets, drawn: visible, hidden: hidden, style: style)
-        if let bar = gapIndicator(style: style) { nodes.append(.box(bar)) }
+        let upcoming = upcomingCells(offsets: offsets, drawn: visible, hidden: hidden, looks: looks, style: style)
+        if case .surface? = session.lift?.hover?.place, let bar = gapBar(style: style) { nodes.append(.box(bar)) }
         nodes += scrollIndicators(style: style)
-        switch overlay {
+        switch navigation.overlay {
         case .detail(let id)?: if let item = item(withID: id) { nodes += detailView(item, style: style) }
-        case .folder(let id)?: if let view = folderView(id) { nodes += folderPanel(view, hidden: hidden, style: style) }
+        case .folder?: if let panel = folderPanel { nodes += folderPanelNodes(panel, hidden: hidden, looks: looks, style: style) }
         case nil: break
         }
         // The carried snapshot on top of everything.
-        if case .lifted(let l) = phase, let item = item(withID: l.id), let f = liftedFrame {
-            var node = cellNode(item, frame: f)
+        if let l = session.lift, let item = item(withID: l.id) {
+            var node = looks.node(item, frame: l.frame)
             node.isLifted = true
             node.isPressed = false
-            node.scale = liftScale.value(at: now)
+            node.scale = presentation.liftScale.value(at: now)
             node.rotation = Wobble.angle(sinceLift: now - l.liftTime, policy: policy)
             nodes.append(.cell(node))
         } else if let s = settlingSnapshot {
-            var node = cellNode(s.item, frame: s.frame)
+            var node = looks.node(s.item, frame: s.frame)
             node.isLifted = true
             node.scale = s.scale
             node.rotation = s.rotation
@@ -79,13 +81,13 @@ extension Engine {
     /// on the side the surface last scrolled towards (both sides before the first scroll). Only
     /// ahead: a renderer's cache holds the window's cells and a row or so more, and the row just
     /// scrolled out is in it anyway.
-    func upcomingCells(offsets: ScrollOffsets, drawn: [Int], hidden: ItemID?, style: SceneStyle) -> [CellNode] {
-        guard style.prefetchDistance > 0, overlay == nil else { return [] }
+    func upcomingCells(offsets: ScrollOffsets, drawn: [Int], hidden: ItemID?, looks: CellLooks, style: SceneStyle) -> [CellNode] {
+        guard style.prefetchDistance > 0, navigation.overlay == nil else { return [] }
         let m = CellNode.decorationMargin, d = style.prefetchDistance
         func reach(_ travel: Double) -> (before: Double, after: Double) {
             travel > 0 ? (m, m + d) : travel < 0 ? (m + d, m) : (m + d, m + d)
         }
-        let (left, right) = reach(rootTravel.x), (top, bottom) = reach(rootTravel.y)
+        let (left, right) = reach(scroll.travel.x), (top, bottom) = reach(scroll.travel.y)
         let wider = snapshot.visibleItems(offsets: offsets, extendedBy: Insets(top: top, left: left, bottom: bottom, right: right))
         guard wider.count > drawn.count else { return [] }
         var out: [CellNode] = []
@@ -96,53 +98,42 @@ extension Engine {
             while j < drawn.count && drawn[j] < i { j += 1 }
             if j < drawn.count && drawn[j] == i { continue }
             guard let item = model.item(at: snapshot.indexPath(ofFlat: i)), item.id != hidden else { continue }
-            out.append(cellNode(item, frame: snapshot.windowFrame(ofFlat: i, offsets: offsets)))
+            out.append(looks.node(item, frame: snapshot.windowFrame(ofFlat: i, offsets: offsets)))
         }
         return out
     }
 
-    func cellNode(_ item: Item, frame: Rect) -> CellNode {
-        var node = CellNode(id: item.id, frame: frame, title: item.title, icon: item.icon, color: item.color,
-                            isFolder: item.isFolder,
-                            folderPreview: item.children.prefix(9).map { FolderPreviewEntry(icon: $0.icon, color: $0.color) },
-                            folderCount: item.children.count, isDone: item.done, isSelected: selection == item.id)
-        if pressedID == item.id {
-            let s = pressScale.value(at: now)
-            node.scale = s
-            node.isPressed = s < 1 || { if case .pressed(let p) = phase { !p.moved } else { false } }()
+    /// While a reorder dwell runs, a bar marks the gap, growing more opaque as the dwell completes:
+    /// on the surface (in its layout's reorder direction) or among an open folder's items.
+    func gapBar(style: SceneStyle) -> BoxNode? {
+        guard let l = session.lift, let h = l.hover, case .gap(let s, let i) = h.target else { return nil }
+        let neighbour: Rect, axis: Axis, spacing: Double
+        switch h.place {
+        case .surface:
+            let geo = snapshot.sections[s]
+            guard geo.itemCount > 0 else { return nil }
+            neighbour = snapshot.toWindow(snapshot.frames[geo.firstItem + Swift.min(i, geo.itemCount - 1)], pane: geo.pane,
+                                          offsets: offsets.snapped(toPixelsOf: style.pixelScale))
+            axis = snapshot.reorderAxis
+            spacing = 3
+        case .folder(let fid):
+            guard let panel = folderPanel, panel.folder == fid, !panel.children.isEmpty else { return nil }
+            neighbour = panel.frame(ofChild: Swift.min(i, panel.children.count - 1), offset: scroll.folderOffset)
+            axis = .horizontal
+            spacing = 6
         }
-        if !targetScales.isEmpty, let t = targetScales[item.id] {
-            node.scale = t.value(at: now)
-            node.isDropTarget = openTarget == item.id
-        }
-        if case .lifted(let l) = phase, l.folder == nil, let h = l.hover, case .into(let path) = h.target, l.open == nil,
-           model.item(at: path)?.id == item.id {
-            node.dwellProgress = Swift.min(1, (now - h.since) / policy.folderDwell)
-        }
-        if !refusals.isEmpty, let since = refusals[item.id] {
-            node.frame = node.frame.offsetBy(dx: Wobble.refusal(since: now - since, policy: policy), dy: 0)
-        }
-        return node
-    }
-
-    /// While a reorder dwell runs, a bar marks the gap, growing more opaque as the dwell completes.
-    func gapIndicator(style: SceneStyle) -> BoxNode? {
-        guard case .lifted(let l) = phase, l.folder == nil, let h = l.hover, case .gap(let s, let i) = h.target else { return nil }
-        let geo = snapshot.sections[s]
-        guard geo.itemCount > 0 else { return nil }
+        let atEnd = i >= (h.place == .surface ? snapshot.sections[s].itemCount : folderPanel?.children.count ?? 0)
         let progress = Swift.min(1, (now - h.since) / policy.reorderDwell)
-        let atEnd = i >= geo.itemCount
-        let f = snapshot.toWindow(snapshot.frames[geo.firstItem + Swift.min(i, geo.itemCount - 1)], pane: geo.pane,
-                                  offsets: offsets.snapped(toPixelsOf: style.pixelScale))
         let thickness = 4.0
-        let bar: Rect = snapshot.reorderAxis == .horizontal
-            ? Rect(x: (atEnd ? f.maxX + 3 : f.minX - 3) - thickness / 2, y: f.minY, width: thickness, height: f.height)
-            : Rect(x: f.minX, y: (atEnd ? f.maxY + 3 : f.minY - 3) - thickness / 2, width: f.width, height: thickness)
+        let f = neighbour
+        let bar: Rect = axis == .horizontal
+            ? Rect(x: (atEnd ? f.maxX + spacing : f.minX - spacing) - thickness / 2, y: f.minY, width: thickness, height: f.height)
+            : Rect(x: f.minX, y: (atEnd ? f.maxY + spacing : f.minY - spacing) - thickness / 2, width: f.width, height: thickness)
         return BoxNode(frame: bar, color: style.accent.withAlpha(0.25 + 0.75 * progress), cornerRadius: 2)
     }
 
     func scrollIndicators(style: SceneStyle) -> [SceneNode] {
-        let active: ScrollIndicator? = if case .scrubbing(let s) = phase { s.indicator } else { nil }
+        let active = session.scrub?.indicator
         let s = style.pixelScale > 0 ? style.pixelScale : 1
         func snapped(_ v: Double) -> Double { (v * s).rounded() / s }
         return scrollIndicators.map { ind in
@@ -156,36 +147,33 @@ extension Engine {
         }
     }
 
-    /// An open folder: scrim, panel, title, and its items (the carried one's slot left empty).
-    func folderPanel(_ view: FolderView, hidden: ItemID?, style: SceneStyle) -> [SceneNode] {
+    /// An open folder: scrim, panel, title, and its items on screen (the carried one's slot left
+    /// empty). O(visible children): the panel holds its items and lays them out by arithmetic.
+    func folderPanelNodes(_ panel: FolderPanel, hidden: ItemID?, looks: CellLooks, style: SceneStyle) -> [SceneNode] {
+        let offset = scroll.folderOffset
         var nodes: [SceneNode] = [
             .box(BoxNode(frame: Rect(origin: .zero, size: viewport), color: style.scrim)),
-            .box(BoxNode(frame: view.panel, color: style.panel.withAlpha(0.97), cornerRadius: 22)),
-            .label(LabelNode(frame: view.titleFrame, text: item(withID: view.folder)?.title ?? "", style: .folderTitle)),
+            .box(BoxNode(frame: panel.panel, color: style.panel.withAlpha(0.97), cornerRadius: 22)),
+            .label(LabelNode(frame: panel.titleFrame, text: panel.title, style: .folderTitle)),
             // Items scrolled up pass under the title, not over it (the clip starts where the title
             // ends, above the first row's badges).
-            .pushClip(Rect(x: view.contentFrame.minX, y: view.titleFrame.maxY, width: view.contentFrame.width,
-                           height: view.contentFrame.maxY - view.titleFrame.maxY)),
+            .pushClip(Rect(x: panel.contentFrame.minX, y: panel.titleFrame.maxY, width: panel.contentFrame.width,
+                           height: panel.contentFrame.maxY - panel.titleFrame.maxY)),
         ]
-        for id in view.children where id != hidden {
-            guard let item = item(withID: id), let f = view.frames[id] else { continue }
-            nodes.append(.cell(cellNode(item, frame: motions.drawn(id, frame: f, at: now))))
+        let reach = panel.contentFrame.minY - panel.titleFrame.maxY + CellNode.decorationMargin
+        for c in panel.visibleChildren(offset: offset, margin: reach) {
+            let item = panel.children[c]
+            guard item.id != hidden else { continue }
+            let frame = presentation.drawn(item.id, frame: panel.frame(ofChild: c, offset: offset), at: now)
+            nodes.append(.cell(looks.node(item, frame: frame)))
         }
-        if case .lifted(let l) = phase, l.folder == view.folder, let h = l.hover, case .gap(_, let i) = h.target,
-           !view.children.isEmpty {
-            let progress = Swift.min(1, (now - h.since) / policy.reorderDwell)
-            let atEnd = i >= view.children.count
-            let f = view.frames[view.children[Swift.min(i, view.children.count - 1)]]!
-            let x = (atEnd ? f.maxX + 6 : f.minX - 6) - 2
-            nodes.append(.box(BoxNode(frame: Rect(x: x, y: f.minY, width: 4, height: f.height),
-                                      color: style.accent.withAlpha(0.25 + 0.75 * progress), cornerRadius: 2)))
-        }
+        if case .folder(panel.folder)? = session.lift?.hover?.place, let bar = gapBar(style: style) { nodes.append(.box(bar)) }
         nodes.append(.popClip)
-        if view.maxOffset > 0 {
+        if panel.maxOffset > 0 {
             // Where the items shown sit among all of them, as the surface's own indicator does.
-            let c = view.contentFrame
-            let length = Swift.max(24, c.height * c.height / (c.height + view.maxOffset))
-            let y = c.minY + 4 + (c.height - 8 - length) * view.offset / view.maxOffset
+            let c = panel.contentFrame
+            let length = Swift.max(24, c.height * c.height / (c.height + panel.maxOffset))
+            let y = c.minY + 4 + (c.height - 8 - length) * offset / panel.maxOffset
             nodes.append(.box(BoxNode(frame: Rect(x: c.maxX - 9, y: y, width: 4, height: length),
                                       color: style.scrollIndicator, cornerRadius: 2)))
         }
@@ -208,17 +196,72 @@ extension Engine {
 
     /// The pointer shape: a closed hand while carrying, an open hand over what can be lifted.
     var cursor: CursorShape {
-        switch phase {
+        switch session.phase {
         case .lifted: return .closedHand
         case .pressed(let p) where !p.moved: return item(withID: p.id)?.isMovable == true ? .openHand : .notAllowed
         default:
             guard let p = pointer else { return .arrow }
-            if let view = openFolder {
-                guard let id = view.child(at: p), let item = item(withID: id) else { return .arrow }
-                return item.isMovable ? .openHand : .arrow
+            if let panel = folderPanel {
+                guard let c = panel.child(at: p, offset: scroll.folderOffset) else { return .arrow }
+                return panel.children[c].isMovable ? .openHand : .arrow
             }
-            guard overlay == nil, let item = item(at: p) else { return .arrow }
+            guard navigation.overlay == nil, let item = item(at: p) else { return .arrow }
             return item.isMovable ? .openHand : .arrow
         }
+    }
+}
+
+/// How a cell looks in the current state (pressed, growing as a drop target, dwelling, refusing,
+/// selected): what the scene needs from the parts, gathered once per scene so each cell costs
+/// a few comparisons.
+struct CellLooks {
+    let now: Double
+    let policy: DragPolicy
+    let selection: ItemID?
+    let pressed: ItemID?
+    let pressScale: Double
+    let holding: Bool
+    let targetScales: [ItemID: Tween]
+    let openTarget: ItemID?
+    /// The cell a folder dwell is running over, and how far it has run.
+    let dwelling: (id: ItemID, progress: Double)?
+    let refusals: [ItemID: Double]
+
+    init(_ e: Engine) {
+        now = e.now
+        policy = e.policy
+        selection = e.navigation.selection
+        pressed = e.presentation.pressed
+        pressScale = e.presentation.pressScale.value(at: e.now)
+        holding = e.session.press.map { !$0.moved } ?? false
+        targetScales = e.presentation.targetScales
+        openTarget = e.openTarget
+        refusals = e.presentation.refusals
+        if let l = e.session.lift, l.open == nil, let h = l.hover, h.place == .surface, case .into(let path) = h.target,
+           let id = e.model.item(at: path)?.id {
+            dwelling = (id, Swift.min(1, (e.now - h.since) / e.policy.folderDwell))
+        } else {
+            dwelling = nil
+        }
+    }
+
+    func node(_ item: Item, frame: Rect) -> CellNode {
+        var node = CellNode(id: item.id, frame: frame, title: item.title, icon: item.icon, color: item.color,
+                            isFolder: item.isFolder,
+                            folderPreview: item.children.prefix(9).map { FolderPreviewEntry(icon: $0.icon, color: $0.color) },
+                            folderCount: item.children.count, isDone: item.done, isSelected: selection == item.id)
+        if pressed == item.id {
+            node.scale = pressScale
+            node.isPressed = pressScale < 1 || holding
+        }
+        if !targetScales.isEmpty, let t = targetScales[item.id] {
+            node.scale = t.value(at: now)
+            node.isDropTarget = openTarget == item.id
+        }
+        if let d = dwelling, d.id == item.id { node.dwellProgress = d.progress }
+        if !refusals.isEmpty, let since = refusals[item.id] {
+            node.frame = node.frame.offsetBy(dx: Wobble.refusal(since: now - since, policy: policy), dy: 0)
+        }
+        return node
     }
 }

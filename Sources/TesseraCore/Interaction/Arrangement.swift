@@ -1,0 +1,58 @@
+/// The collection as laid out: the model, the layout configuration, the viewport, and the snapshot
+/// computed from the three.
+///
+/// The single owner of all four. Only these methods change them, and each lays out again, so the
+/// snapshot can never describe another model, layout or size than the ones stored beside it.
+public struct Arrangement: Sendable {
+    public private(set) var model: CollectionModel
+    public private(set) var layout: LayoutConfiguration
+    public private(set) var viewport: Size
+    /// Derived from the three above (see `Engine.==`: not compared).
+    public private(set) var snapshot: LayoutSnapshot
+
+    public init(model: CollectionModel, layout: LayoutConfiguration, viewport: Size) {
+        self.model = model
+        self.layout = layout
+        self.viewport = viewport
+        snapshot = layout.snapshot(of: model, viewport: viewport)
+    }
+
+    /// Hands the model to `body` for a batch of edits (`ModelUpdates`), then lays out once if any
+    /// edit took effect. Edits that succeed before one throws stay applied.
+    ///
+    /// The model is handed over, not copied: the arrangement lets go of it first, so editing it
+    /// moves only what the edits move.
+    mutating func edit<R, E: Error>(_ body: (inout ModelUpdates) throws(E) -> R) -> (result: Result<R, E>, log: EditLog) {
+        var updates = ModelUpdates(model: model)
+        model = CollectionModel(sections: [])
+        let result: Result<R, E>
+        do throws(E) { result = .success(try body(&updates)) } catch { result = .failure(error) }
+        model = updates.model
+        if !updates.log.isEmpty { snapshot = layout.snapshot(of: model, viewport: viewport) }
+        return (result, updates.log)
+    }
+
+    /// A new window size; false (nothing done) when it is the same or degenerate.
+    mutating func resize(to size: Size) -> Bool {
+        guard size != viewport, size.width >= 1, size.height >= 1 else { return false }
+        viewport = size
+        snapshot = layout.snapshot(of: model, viewport: viewport)
+        return true
+    }
+
+    /// Another layout; false when it is the one in use.
+    mutating func switchLayout(to new: LayoutConfiguration) -> Bool {
+        guard new != layout else { return false }
+        layout = new
+        snapshot = layout.snapshot(of: model, viewport: viewport)
+        return true
+    }
+}
+
+extension Arrangement: Equatable {
+    /// The snapshot follows from the rest, so it is left out (comparing it would be O(items) for
+    /// masonry).
+    public static func == (a: Arrangement, b: Arrangement) -> Bool {
+        a.viewport == b.viewport && a.layout == b.layout && a.model == b.model
+    }
+}

@@ -1,0 +1,304 @@
+/// The pointer gesture under way, as a state machine, and where the pointer is:
+///
+///     idle --down on item--> pressed --hold liftDelay--> lifted --up/cancel--> settling --> idle
+///                              |--move > slop--> (pressed, moved: no lift, no click)
+///                              |--up--> idle (click: select and open)
+///     idle --down on a scroll thumb--> scrubbing --up--> idle
+///
+/// The session owns `phase` and the pointer; nothing else writes them. Its methods are the
+/// transitions: each checks the phase it applies to, changes only the session, and returns what
+/// the engine has to do about it elsewhere (a press to lift, a dwell that fired, a target to
+/// close). The engine applies those to the other parts (model edits, presentation, scroll) and
+/// reports back (`carried(to:)`, `record(_:)`), so no one copies a `Lift` out and writes it back.
+public struct DragSession: Equatable, Sendable {
+    public private(set) var phase: DragPhase = .idle
+    /// Where the pointer is; nil once it left the window (unless an item is carried: it stays
+    /// where it was last seen).
+    public private(set) var pointer: Point?
+
+    public init() {}
+
+    /// A session as given (tests build expected states with it).
+    init(phase: DragPhase, pointer: Point?) { self.phase = phase; self.pointer = pointer }
+
+    public var lift: Lift? { if case .lifted(let l) = phase { l } else { nil } }
+    public var press: Press? { if case .pressed(let p) = phase { p } else { nil } }
+    public var settle: Settle? { if case .settling(let s) = phase { s } else { nil } }
+    public var scrub: Scrub? { if case .scrubbing(let s) = phase { s } else { nil } }
+    public var isCarrying: Bool { lift != nil }
+    public var isSettling: Bool { settle != nil }
+
+    // MARK: - Pointer
+
+    /// The pointer is at `p` (pressed or released there): a carried item follows it.
+    mutating func place(_ p: Point) {
+        pointer = p
+        modifyLift { $0.pointer = p }
+    }
+
+    /// The pointer moved to `p`. A carried item follows it. A press that travels beyond `slop`
+    /// stops being a hold: returns true the moment it does.
+    mutating func track(_ p: Point, slop: Double) -> Bool {
+        place(p)
+        guard case .pressed(var press) = phase, !press.moved, press.origin.distance(to: p) > slop else { return false }
+        press.moved = true
+        phase = .pressed(press)
+        return true
+    }
+
+    /// The pointer left the window: forgotten, unless an item is carried.
+    mutating func pointerLeft() {
+        if !isCarrying { pointer = nil }
+    }
+
+    // MARK: - Press, hold, scrub
+
+    /// A press on an item (from idle; a press replaces a press).
+    mutating func begin(_ press: Press) {
+        guard !isCarrying, !isSettling else { return }
+        phase = .pressed(press)
+    }
+
+    mutating func begin(_ scrub: Scrub) {
+        guard !isCarrying, !isSettling else { return }
+        phase = .scrubbing(scrub)
+    }
+
+    /// The press whose hold has lasted `liftDelay` by `t`, if any: the engine lifts it (`lift`)
+    /// or refuses it (`end`).
+    func dueHold(at t: Double, liftDelay: Double) -> Press? {
+        guard let p = press, !p.moved, t >= p.start + liftDelay else { return nil }
+        return p
+    }
+
+    mutating func lift(_ lift: Lift) {
+        guard press != nil else { return }
+        phase = .lifted(lift)
+    }
+
+    /// Back to idle: a press released, moved away or refused, a scrub let go, a settle finished.
+    mutating func end() {
+        guard !isCarrying else { return }   // a carried item ends through a settle
+        phase = .idle
+    }
+
+    // MARK: - Carrying
+
+    /// The carried item's edits so far, and where it is now.
+    mutating func record(_ edits: EditLog) {
+        modifyLift { $0.edits.append(contentsOf: edits) }
+    }
+
+    /// Where the carried item is now (after an edit, or found again).
+    mutating func carried(to path: IndexPath) {
+        modifyLift { $0.path = path }
+    }
+
+    /// The drag's edits were undone (cancel): back at its original place, nothing to undo.
+    mutating func rolledBack() {
+        modifyLift { $0.edits = EditLog(); $0.path = $0.originalPath }
+    }
+
+    /// Carried out of the open folder's panel onto the surface, now at `path`.
+    mutating func leftFolder(to path: IndexPath) {
+        modifyLift { $0.folder = nil; $0.hover = nil; $0.path = path }
+    }
+
+    /// The open folder went away (its panel is gone): carried on the surface from now on.
+    mutating func lostFolder() {
+        modifyLift { $0.folder = nil }
+    }
+
+    /// The target under the pointer is `target` in `place` (nil: none, or one where a drop changes
+    /// nothing). A new target restarts the dwell clock. Returns the open drop target the pointer
+    /// left, for the engine to close.
+    mutating func hover(_ target: DropTarget?, in place: DropPlace, at t: Double) -> ItemID? {
+        guard let l = lift else { return nil }
+        let unchanged = l.hover.map { $0.target == target && $0.place == place } ?? (target == nil)
+        guard !unchanged else { return nil }
+        var left: ItemID?
+        modifyLift {
+            $0.hover = target.map { Hover(target: $0, place: place, since: t) }
+            if let open = $0.open, target != .into(open.path) || place != .surface {
+                $0.open = nil
+                left = open.id
+            }
+        }
+        return left
+    }
+
+    /// The hover whose dwell has run out by `t`: a gap after `reorderDwell`, a cell's centre
+    /// after `folderDwell` (once: not when that cell is already open).
+    func dueDwell(at t: Double, policy: DragPolicy) -> Hover? {
+        guard let l = lift, let h = l.hover else { return nil }
+        switch h.target {
+        case .gap: return t >= h.since + policy.reorderDwell ? h : nil
+        case .into: return l.open == nil && t >= h.since + policy.folderDwell ? h : nil
+        }
+    }
+
+    /// A reorder dwell fired and was acted on: its hover is used up (the next target starts anew).
+    mutating func dwellUsed() {
+        modifyLift { $0.hover = nil }
+    }
+
+    /// A folder dwell fired: `target` is open to receive the drop.
+    mutating func opened(_ target: OpenTarget) {
+        modifyLift { $0.open = target }
+    }
+
+    /// The edge autoscroll clocks of the carried item (how long the pointer has been in each edge
+    /// zone), for `body` to advance.
+    mutating func withAutoscrollClocks(_ body: (inout AutoscrollClocks) -> Void) {
+        modifyLift { body(&$0.zones) }
+    }
+
+    // MARK: - Settle
+
+    /// The carried item (released or cancelled) flies home: `settle` describes the flight.
+    mutating func settle(_ settle: Settle) {
+        guard isCarrying else { return }
+        phase = .settling(settle)
+    }
+
+    /// Whether the flight is over by `t`.
+    func settleDone(at t: Double, duration: Double) -> Bool {
+        guard let s = settle else { return false }
+        return t >= s.start + duration
+    }
+
+    /// Lands a settling item at once (the flight is over, or reduced motion has none).
+    mutating func landed() {
+        if isSettling { phase = .idle }
+    }
+
+    private mutating func modifyLift(_ body: (inout Lift) -> Void) {
+        guard case .lifted(var l) = phase else { return }
+        body(&l)
+        phase = .lifted(l)
+    }
+}
+
+/// What the pointer is doing (see `DragSession`).
+public enum DragPhase: Equatable, Sendable {
+    case idle
+    case pressed(Press)
+    case lifted(Lift)
+    case settling(Settle)
+    /// Dragging a scroll indicator's thumb.
+    case scrubbing(Scrub)
+}
+
+public struct Press: Equatable, Sendable {
+    public var id: ItemID
+    /// Where the pressed item is (found near it when it is looked for again).
+    public var path: IndexPath?
+    public var start: Double
+    public var origin: Point
+    /// Moved beyond the slop: no longer a hold, nor a click.
+    public var moved = false
+    /// The open folder the press is in, if any.
+    public var folder: ItemID? = nil
+
+    public init(id: ItemID, path: IndexPath?, start: Double, origin: Point, moved: Bool = false, folder: ItemID? = nil) {
+        self.id = id; self.path = path; self.start = start; self.origin = origin; self.moved = moved; self.folder = folder
+    }
+}
+
+/// The lifted item and everything that happens while it is carried.
+public struct Lift: Equatable, Sendable {
+    public var id: ItemID
+    public var liftTime: Double
+    /// Pointer minus the cell's top-left at lift: the snapshot keeps this offset (seed 001).
+    public var grabOffset: Point
+    /// The cell's size at lift: the snapshot image's size.
+    public var size: Size
+    public var pointer: Point
+    /// Where the carried item is now: kept current by every edit of the drag, so a frame never
+    /// looks for it.
+    public var path: IndexPath
+    /// Where it was at lift.
+    public var originalPath: IndexPath
+    /// The drag's edits, undone on cancel (seed 003 rolls back to the order at lift). A log rather
+    /// than a copy of the model: a copy would make the first reorder copy every item.
+    public var edits = EditLog()
+    /// The target under the pointer and since when: the dwell clock.
+    public var hover: Hover?
+    /// The cell opened as a drop target (folder dwell fired), and where it is, if any.
+    public var open: OpenTarget?
+    /// How long the pointer has been in each edge zone (autoscroll's ramp).
+    public var zones = AutoscrollClocks()
+    /// The folder whose open panel the item is carried in; nil on the main surface.
+    public var folder: ItemID? = nil
+
+    public init(id: ItemID, liftTime: Double, grabOffset: Point, size: Size, pointer: Point, path: IndexPath,
+                originalPath: IndexPath, edits: EditLog = EditLog(), hover: Hover? = nil, open: OpenTarget? = nil,
+                zones: AutoscrollClocks = AutoscrollClocks(), folder: ItemID? = nil) {
+        self.id = id; self.liftTime = liftTime; self.grabOffset = grabOffset; self.size = size; self.pointer = pointer
+        self.path = path; self.originalPath = originalPath; self.edits = edits; self.hover = hover; self.open = open
+        self.zones = zones; self.folder = folder
+    }
+
+    /// The snapshot's rect (before scale and rotation), in window coordinates.
+    public var frame: Rect { Rect(origin: pointer - grabOffset, size: size) }
+}
+
+/// A cell whose folder dwell fired: it grows open and receives the drop. No edit happens while it
+/// is open (a reorder needs another hover first, which closes it), so its path stays exact.
+public struct OpenTarget: Hashable, Sendable {
+    public var id: ItemID
+    public var path: IndexPath
+    public init(id: ItemID, path: IndexPath) { self.id = id; self.path = path }
+}
+
+/// Since when the pointer has been in the edge zones of the root, of a board list and of an open
+/// folder's items (nil: not in that zone).
+public struct AutoscrollClocks: Equatable, Sendable {
+    public var root: Double?
+    public var pane: Double?
+    public var folder: Double?
+    public init(root: Double? = nil, pane: Double? = nil, folder: Double? = nil) {
+        self.root = root; self.pane = pane; self.folder = folder
+    }
+}
+
+/// Where a drop target lies: among the surface's cells, or among an open folder's items (its
+/// targets are then in the folder grid's terms: section 0, child indices).
+public enum DropPlace: Hashable, Sendable {
+    case surface
+    case folder(ItemID)
+}
+
+public struct Hover: Hashable, Sendable {
+    public var target: DropTarget
+    public var place: DropPlace
+    public var since: Double
+    public init(target: DropTarget, place: DropPlace = .surface, since: Double) {
+        self.target = target; self.place = place; self.since = since
+    }
+}
+
+/// The snapshot flying into place after a release or a cancel; input is ignored meanwhile (seed 001).
+public struct Settle: Equatable, Sendable {
+    public enum Destination: Equatable, Sendable {
+        /// Back into the item's own slot.
+        case slot
+        /// Into a folder cell (the dropped item now lives inside it), last seen at the path.
+        case folder(ItemID, near: IndexPath?)
+    }
+    public var id: ItemID
+    public var item: Item
+    /// Where the item is now, to find its slot.
+    public var path: IndexPath?
+    public var start: Double
+    public var from: Rect
+    public var fromRotation: Double
+    public var fromScale: Double
+    public var destination: Destination
+
+    public init(id: ItemID, item: Item, path: IndexPath?, start: Double, from: Rect, fromRotation: Double, fromScale: Double,
+                destination: Destination) {
+        self.id = id; self.item = item; self.path = path; self.start = start; self.from = from
+        self.fromRotation = fromRotation; self.fromScale = fromScale; self.destination = destination
+    }
+}

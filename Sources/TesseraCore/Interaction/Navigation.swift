@@ -1,0 +1,71 @@
+/// What the user has selected and what is open on top of the surface: the details of an item, or
+/// a folder's panel, and the folder a detail view was opened from (closing it goes back there).
+///
+/// Each id it follows is kept with where it was last seen (`…Path`), so finding it again costs
+/// the distance it moved since, never a scan of the model (see `CollectionModel.indexPath(of:near:)`).
+public struct Navigation: Equatable, Sendable {
+    public private(set) var selection: ItemID?
+    public private(set) var selectionPath: IndexPath?
+    public private(set) var overlay: Overlay?
+    public private(set) var overlayPath: IndexPath?
+    /// The open folder, and how far it was scrolled, that the detail view on top was opened from.
+    public private(set) var beneath: FolderReturn?
+
+    public struct FolderReturn: Equatable, Sendable {
+        public var folder: ItemID
+        public var path: IndexPath?
+        public var offset: Double
+    }
+
+    public init() {}
+
+    /// A navigation state as given (tests build expected states with it).
+    init(selection: ItemID?, selectionPath: IndexPath? = nil, overlay: Overlay? = nil, overlayPath: IndexPath? = nil,
+         beneath: FolderReturn? = nil) {
+        self.selection = selection; self.selectionPath = selectionPath; self.overlay = overlay
+        self.overlayPath = overlayPath; self.beneath = beneath
+    }
+
+    /// The id of the folder whose panel is open, if one is.
+    public var openFolder: ItemID? { if case .folder(let id)? = overlay { id } else { nil } }
+
+    mutating func select(_ id: ItemID?, at path: IndexPath?) {
+        selection = id
+        selectionPath = id == nil ? nil : path
+    }
+
+    /// Opens `overlay` (the item at `path`). `beneath`: the folder it is opened from, if any.
+    mutating func open(_ overlay: Overlay, at path: IndexPath?, over beneath: FolderReturn?) {
+        self.overlay = overlay
+        overlayPath = path
+        self.beneath = beneath
+    }
+
+    /// Closes what is open; returns the folder to go back to, if the detail view came from one.
+    mutating func close() -> FolderReturn? {
+        defer { overlay = nil; overlayPath = nil; beneath = nil }
+        if case .detail? = overlay { return beneath }
+        return nil
+    }
+
+    /// After edits: where the followed ids are now (each found near where it was).
+    mutating func follow(_ model: CollectionModel) {
+        if let id = selection { selectionPath = model.indexPath(of: id, near: selectionPath) }
+        switch overlay {
+        case .detail(let id)?, .folder(let id)?:
+            overlayPath = model.indexPath(of: id, near: overlayPath)
+            if overlayPath == nil { overlay = nil; beneath = nil }   // it went away (a folder emptied)
+        case nil: break
+        }
+        if let b = beneath { beneath?.path = model.indexPath(of: b.folder, near: b.path) }
+    }
+}
+
+/// A view over the surface.
+public enum Overlay: Hashable, Sendable {
+    /// The details of a clicked item.
+    case detail(ItemID)
+    /// An open folder: its items shown in a panel over the surface, where they can be reordered
+    /// and dragged out.
+    case folder(ItemID)
+}

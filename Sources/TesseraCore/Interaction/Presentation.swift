@@ -1,0 +1,116 @@
+/// How things look while they move, apart from where they are: the pressed cell easing in, the
+/// lifted snapshot growing, drop targets growing and shrinking, done items shaking their refusal,
+/// and cells sliding from old frames to new ones (`motions`).
+///
+/// Everything here is a function of time; `prune(at:)` forgets what has finished, so an idle
+/// engine holds nothing and asks for no frames.
+public struct Presentation: Equatable, Sendable {
+    /// Cells sliding to their new frames after a relayout (FLIP springs).
+    public private(set) var motions = ItemMotions()
+    /// The cell drawn pressed (or easing back out of it), and its scale.
+    public private(set) var pressed: ItemID?
+    public private(set) var pressScale = Tween.at(1)
+    /// The carried snapshot's scale.
+    public private(set) var liftScale = Tween.at(1)
+    /// Drop targets growing open (folder dwell fired) or shrinking back, and their scale.
+    public private(set) var targetScales: [ItemID: Tween] = [:]
+    /// Done items shaking off a lift, since when.
+    public private(set) var refusals: [ItemID: Double] = [:]
+
+    public init() {}
+
+    /// A presentation as given (tests build expected states with it).
+    init(motions: ItemMotions = ItemMotions(), pressed: ItemID? = nil, pressScale: Tween = .at(1), liftScale: Tween = .at(1),
+         targetScales: [ItemID: Tween] = [:], refusals: [ItemID: Double] = [:]) {
+        self.motions = motions; self.pressed = pressed; self.pressScale = pressScale; self.liftScale = liftScale
+        self.targetScales = targetScales; self.refusals = refusals
+    }
+
+    // MARK: - Press and lift
+
+    mutating func press(_ id: ItemID, at t: Double, policy: DragPolicy) {
+        pressed = id
+        pressScale = pressScale.retargeted(to: policy.pressScale, at: t, duration: policy.motion(policy.pressDuration))
+    }
+
+    /// The press ends (lift, click, moved away, cancelled): the cell eases back out.
+    mutating func releasePress(at t: Double, policy: DragPolicy) {
+        pressScale = pressScale.retargeted(to: 1, at: t, duration: policy.motion(policy.pressDuration))
+    }
+
+    mutating func lift(at t: Double, policy: DragPolicy) {
+        releasePress(at: t, policy: policy)
+        liftScale = Tween(from: 1, to: policy.liftScale, start: t, duration: policy.motion(policy.liftScaleDuration))
+    }
+
+    /// The snapshot is let go of (drop or cancel): its scale now, for the settle to start from.
+    mutating func land(at t: Double) -> Double {
+        defer { liftScale = .at(1) }
+        return liftScale.value(at: t)
+    }
+
+    // MARK: - Drop targets
+
+    /// The folder dwell fired: the target grows open.
+    mutating func openTarget(_ id: ItemID, at t: Double, policy: DragPolicy) {
+        targetScales[id] = (targetScales[id] ?? .at(1))
+            .retargeted(to: policy.folderOpenScale, at: t, duration: policy.motion(policy.folderOpenDuration))
+    }
+
+    /// The pointer left the open target, or the drop went into it: it shrinks back.
+    mutating func closeTarget(_ id: ItemID, at t: Double, policy: DragPolicy) {
+        targetScales[id] = (targetScales[id] ?? .at(policy.folderOpenScale))
+            .retargeted(to: 1, at: t, duration: policy.motion(policy.folderCloseDuration))
+    }
+
+    /// A drop onto a plain item made a new folder in its place: the new folder shrinks back as
+    /// the item would have.
+    mutating func moveTarget(from old: ItemID, to new: ItemID) {
+        guard old != new else { return }
+        targetScales[new] = targetScales[old]
+        targetScales[old] = nil
+    }
+
+    // MARK: - Refusal
+
+    mutating func refuse(_ id: ItemID, at t: Double) {
+        refusals[id] = t
+    }
+
+    // MARK: - Sliding cells
+
+    /// `id` moved in the layout: from `drawn` (where it is drawn now) to `frame`, on a spring.
+    mutating func slide(_ id: ItemID, from drawn: Rect, to frame: Rect, at t: Double, policy: DragPolicy) {
+        motions.animate(id, from: drawn, to: frame, at: t, omega: Spring.omega(settleTime: policy.springSettleTime))
+    }
+
+    mutating func stopSliding(_ id: ItemID) { motions.remove(id) }
+    mutating func stopAllSliding() { motions.removeAll() }
+
+    /// Where to draw `id` whose layout frame is `frame`.
+    public func drawn(_ id: ItemID, frame: Rect, at t: Double) -> Rect { motions.drawn(id, frame: frame, at: t) }
+
+    // MARK: - Time
+
+    /// Whether anything here changes between `t` and the next frame.
+    public func isAnimating(at t: Double) -> Bool {
+        !motions.isEmpty || !refusals.isEmpty || !pressScale.isFinished(at: t) || !liftScale.isFinished(at: t)
+            || targetScales.values.contains { !$0.isFinished(at: t) }
+    }
+
+    /// Forgets what has finished by `t`: settled springs, ended shakes, targets back at 1, and the
+    /// pressed cell once it is back at rest. Returns whether anything was still moving (to draw).
+    mutating func prune(at t: Double, policy: DragPolicy) -> Bool {
+        let moving = isAnimating(at: t)
+        if !motions.isEmpty { _ = motions.prune(at: t) }
+        if !refusals.isEmpty { refusals = refusals.filter { t < $0.value + policy.refuseDuration } }
+        targetScales = targetScales.filter { !($0.value.isFinished(at: t) && $0.value.to == 1) }
+        if pressed != nil, pressScale.to == 1, pressScale.isFinished(at: t) { pressed = nil }
+        return moving
+    }
+}
+
+extension DragPolicy {
+    /// A duration, or zero under reduced motion.
+    func motion(_ d: Double) -> Double { reduceMotion ? 0 : d }
+}
