@@ -102,4 +102,29 @@ import Testing
         #expect(list[50_001].id == "i50001")
         #expect(Set(list.map(\.id)).count == 100_000)
     }
+
+    /// Equality skips the chunks two lists share: a copy of 100k items edited in two places and
+    /// edited back compares equal reading a few chunks' worth, not every item; and it answers
+    /// exactly as the arrays do after random edits on copies (different chunkings of equal lists).
+    @Test func equalityCostsWhatDiffersAndAnswersAsArraysDo() {
+        let original = ItemList((0..<100_000).map(Self.item))
+        var copy = original
+        let moved = copy.remove(at: 10)
+        copy.insert(moved, at: 90_000)
+        copy.insert(copy.remove(at: 90_000), at: 10)
+        let reads = ItemReadCounter()
+        let equal = ItemReads.$counter.withValue(reads) { copy == original }
+        #expect(equal)
+        #expect(reads.count < 4 * ItemList.maxChunk, "\(reads.count) item reads to compare")
+        var rng = SeededRandom(seed: 9)
+        let small = ItemList((0..<3000).map(Self.item))
+        for _ in 0..<200 {
+            var a = small, b = small
+            for _ in 0..<Int.random(in: 0...3, using: &rng) {
+                let from = Int.random(in: 0..<a.count, using: &rng), to = Int.random(in: 0..<a.count, using: &rng)
+                if Bool.random(using: &rng) { a.rotate(from: from, to: to) } else { b.insert(b.remove(at: from), at: to) }
+            }
+            #expect((a == b) == (Array(a) == Array(b)))
+        }
+    }
 }
