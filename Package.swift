@@ -16,6 +16,8 @@ let package = Package(
         .package(url: "https://github.com/apple/swift-numerics", from: "1.0.0"),
         // Tests only: readable diffs of whole engine states (`expectNoDifference`).
         .package(url: "https://github.com/pointfreeco/swift-custom-dump", from: "1.7.0"),
+        // Its issue reporting, routed into Swift Testing (custom-dump's failures are test failures).
+        .package(url: "https://github.com/pointfreeco/xctest-dynamic-overlay", from: "1.13.0"),
     ],
     targets: [
         .systemLibrary(name: "CX11", path: "Sources/CX11", pkgConfig: "x11",
@@ -37,6 +39,7 @@ let package = Package(
         ]),
         .testTarget(name: "TesseraCoreTests", dependencies: [
             "TesseraCore", .product(name: "CustomDump", package: "swift-custom-dump"),
+            .product(name: "IssueReportingTestSupport", package: "xctest-dynamic-overlay"),
         ]),
         .testTarget(name: "TesseraAppTests", dependencies: ["TesseraApp", "TesseraCore"]),
         .testTarget(name: "TesseraCairoTests", dependencies: ["TesseraCore", "TesseraCairo", "CCairo"]),

@@ -1,3 +1,4 @@
+import CustomDump
 @testable import TesseraCore
 
 /// Drives an engine like a user with a manual clock: events read like a story
@@ -66,5 +67,38 @@ struct EngineScript {
     mutating func lift(_ id: ItemID) {
         down(center(id))
         wait(engine.policy.liftDelay + 0.02)
+    }
+
+    // MARK: - Whole-state steps (The Composable Architecture's TestStore)
+
+    /// Sends `event` now and asserts the whole engine afterwards: the state before it, changed
+    /// by `expected`. Effects the step posted are part of the state asserted (`outbox`), then
+    /// move to `effects`.
+    mutating func send(_ event: InputEvent, assert expected: (inout Engine) throws -> Void,
+                       fileID: StaticString = #fileID, filePath: StaticString = #filePath,
+                       line: UInt = #line, column: UInt = #column) rethrows {
+        var want = engine
+        try expected(&want)
+        engine.handle(event, at: t)
+        want.now = t
+        expectNoDifference(engine, want, fileID: fileID, filePath: filePath, line: line, column: column)
+        effects += engine.takeEffects()
+    }
+
+    /// Lets time pass in 60 Hz frames, then asserts the whole engine as `send(_:assert:)` does.
+    mutating func wait(_ seconds: Double, assert expected: (inout Engine) throws -> Void,
+                       fileID: StaticString = #fileID, filePath: StaticString = #filePath,
+                       line: UInt = #line, column: UInt = #column) rethrows {
+        var want = engine
+        try expected(&want)
+        // 60 Hz frames, the last one exactly at the end (no drift short of it).
+        let end = t + seconds
+        while t < end {
+            t = end - t <= 1.0 / 60 + 1e-9 ? end : t + 1.0 / 60
+            engine.advance(to: t)
+        }
+        want.now = t
+        expectNoDifference(engine, want, fileID: fileID, filePath: filePath, line: line, column: column)
+        effects += engine.takeEffects()
     }
 }

@@ -44,4 +44,27 @@ import Testing
         style.prefetchDistance = 0
         #expect(engine().scene(style: style).upcoming.isEmpty)
     }
+
+    /// Prefetch looks the way the surface moved however it moved: a scrubbed scroll thumb and a
+    /// wheel under reduced motion (both jump the offset without easing) count as travel too.
+    @Test func scrubbingAndReducedMotionWheelingLookAhead() throws {
+        var e = engine()
+        let thumb = try #require(e.scrollIndicators.first).thumb
+        e.handle(.pointerDown(thumb.center), at: 0)
+        e.handle(.pointerMove(Point(x: thumb.midX, y: thumb.midY + 40)), at: 0.1)
+        e.handle(.pointerUp(Point(x: thumb.midX, y: thumb.midY + 40)), at: 0.2)
+        #expect(e.offsets.root.y > 0 && e.scroll.travel.y > 0)
+        let window = Rect(x: 0, y: 0, width: 400, height: 300)
+        let scrubbed = e.scene().upcoming
+        #expect(!scrubbed.isEmpty && scrubbed.allSatisfy { $0.frame.minY >= window.maxY }, "\(scrubbed.map(\.frame))")
+
+        var policy = DragPolicy()
+        policy.reduceMotion = true
+        var still = Engine(model: SampleData.generated(count: 500, sections: 1), layout: e.layout,
+                           viewport: Size(width: 400, height: 300), policy: policy)
+        still.handle(.wheel(dx: 0, dy: 250, at: Point(x: 200, y: 150)), at: 0)
+        #expect(still.offsets.root.y == 250)
+        let wheeled = still.scene().upcoming
+        #expect(!wheeled.isEmpty && wheeled.allSatisfy { $0.frame.minY >= window.maxY }, "\(wheeled.map(\.frame))")
+    }
 }
