@@ -46,13 +46,18 @@ public final class AppController {
 
     deinit { saver?.stop() }
 
+    /// Writes every input, frame and cancel the engine receives (`tessera --record`), if set.
+    public var recorder: TraceRecorder?
+
     public func handle(_ event: InputEvent, at t: Double) {
+        recorder?.input(event, at: t)
         engine.handle(event, at: t)
         processEffects()
     }
 
     /// Advances to `t`; returns the scene when anything visible changed since the last one.
     public func frame(at t: Double) -> Scene? {
+        recorder?.frame(at: t)
         engine.advance(to: t)
         processEffects()
         collectSaves()
@@ -139,8 +144,11 @@ public final class AppController {
     /// Called on quit, SIGTERM/SIGINT or a lost display: a drag in flight is cancelled (only
     /// committed changes count), then anything unsaved is saved.
     public func willQuit() {
+        recorder?.cancel(at: engine.now)
         engine.cancelDrag(at: engine.now)
         processEffects()
+        recorder?.end(engine.model, at: engine.now)
+        recorder = nil
         if !save() { log("quitting with unsaved changes: \(saveError ?? "unknown error")") }
         saver?.stop()
     }

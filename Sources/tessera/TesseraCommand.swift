@@ -17,7 +17,7 @@ struct Tessera: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "tessera",
         abstract: "A collection surface: grid, masonry and board layouts with press-and-hold drag, autoscroll and folders.",
-        subcommands: [Window.self, Layout.self, Bench.self],
+        subcommands: [Window.self, Layout.self, Replay.self, Bench.self],
         defaultSubcommand: Window.self)
 
     static func main() {
@@ -30,6 +30,9 @@ struct Tessera: ParsableCommand {
 struct Window: ParsableCommand {
     static let configuration = CommandConfiguration(commandName: "run", abstract: "Open the window (the default).")
     @OptionGroup var options: AppOptions
+
+    @Option(help: ArgumentHelp("Record every input and frame to FILE, for `tessera replay FILE`.", valueName: "FILE"))
+    var record: String?
 
     func run() throws {
         EarlySignals.hold()
@@ -45,6 +48,14 @@ struct Window: ParsableCommand {
                                 policy: options.policy, now: MonotonicClock.now())
             let app = AppController(engine: engine, store: startup.store, notice: startup.notice,
                                     logSaves: options.logSaves)
+            if let path = record {
+                do {
+                    app.recorder = try TraceRecorder(path: path, engine: app.engine) { printError($0) }
+                } catch {
+                    printError("\(error)")
+                    return 1
+                }
+            }
             let shell: X11Shell
             do {
                 // The first screen's cells are painted on the warm-up thread while the window is made.

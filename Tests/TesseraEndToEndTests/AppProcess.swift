@@ -47,14 +47,30 @@ enum TesseraBinary {
     }
 }
 
+extension TesseraBinary {
+    /// Runs `tessera replay <trace>` to its end (synchronously: it runs in `Harness.close`).
+    static func replay(_ trace: String, in directory: String, timeout: Double = 60) -> (status: ChildProcess.Status?, stdout: String, stderr: String) {
+        let out = trace + ".replayed", err = trace + ".replay-stderr"
+        guard let child = try? ChildProcess(executable: try require(), arguments: ["replay", trace], stdoutPath: out, stderrPath: err) else {
+            return (nil, "", "could not start tessera replay")
+        }
+        let deadline = Date().addingTimeInterval(timeout)
+        while child.status == nil && Date() < deadline { usleep(10_000) }
+        let status = child.status ?? child.terminate(grace: 0)
+        return (status, (try? String(contentsOfFile: out, encoding: .utf8)) ?? "", (try? String(contentsOfFile: err, encoding: .utf8)) ?? "")
+    }
+}
+
 /// One running window of the app on a test's Xvfb.
 final class AppProcess {
     let process: ChildProcess
+    let name: String
     let stdoutPath: String
     let stderrPath: String
 
     /// Starts `tessera <arguments>` on `display`, its output kept in `directory`.
     init(display: String, arguments: [String], directory: String, name: String = "app", blocking: [Int32] = []) throws {
+        self.name = name
         stdoutPath = directory + "/\(name).stdout"
         stderrPath = directory + "/\(name).stderr"
         var environment = ProcessInfo.processInfo.environment

@@ -1,4 +1,5 @@
 import Foundation
+import Testing
 #if canImport(Glibc)
 import Glibc
 #endif
@@ -47,9 +48,12 @@ final class Harness {
 
     /// Starts `tessera --state <statePath> <arguments>` and returns once its window is mapped and
     /// the first frame is on screen (the surface background shows at the window's corner).
+    ///
+    /// Every session is recorded (`--record <label>.trace`); `close()` replays each headlessly and
+    /// records an issue unless the replay ends on the collection the app ended on.
     @discardableResult
     func launch(_ arguments: [String] = [], label: String = "app") async throws -> AppProcess {
-        let app = try AppProcess(display: xvfb.display, arguments: ["--state", statePath] + arguments,
+        let app = try AppProcess(display: xvfb.display, arguments: ["--state", statePath, "--record", tracePath(label)] + arguments,
                                  directory: directory, name: label)
         apps.append(app)
         do {
@@ -68,9 +72,28 @@ final class Harness {
 
     func close() {
         for app in apps { app.stop() }
+        checkReplays()
         x.close()
         xvfb.stop()
         try? FileManager.default.removeItem(atPath: directory)
+    }
+
+    /// Where the session of the app launched as `label` is recorded.
+    func tracePath(_ label: String) -> String { directory + "/\(label).trace" }
+
+    /// Replays every recorded session that ended normally (a killed app's trace has no end to
+    /// compare with; `tessera replay` says so and exits 0) and records an issue for one that ends
+    /// elsewhere or cannot be read.
+    func checkReplays() {
+        for app in apps {
+            let trace = tracePath(app.name)
+            guard access(trace, R_OK) == 0 else { continue }
+            let result = TesseraBinary.replay(trace, in: directory)
+            print("replay \(name)/\(app.name): \(result.stderr.split(separator: "\n").last ?? "")")
+            if result.status != .exited(0) {
+                Issue.record("replaying \(name)/\(app.name): \(result.status?.description ?? "did not finish"): \(result.stderr)")
+            }
+        }
     }
 
     /// `tessera layout --state <statePath> <arguments>`. Only for a missing or valid state file: a

@@ -18,7 +18,7 @@ public struct Point: Hashable, Sendable, CustomStringConvertible {
 }
 
 /// A width and height in logical pixels.
-public struct Size: Hashable, Sendable, CustomStringConvertible {
+public struct Size: Hashable, Sendable, Codable, CustomStringConvertible {
     public var width: Double
     public var height: Double
     public init(width: Double, height: Double) { self.width = width; self.height = height }
@@ -79,7 +79,7 @@ public struct Rect: Hashable, Sendable, CustomStringConvertible {
 }
 
 /// Insets from each edge of a rect.
-public struct Insets: Hashable, Sendable {
+public struct Insets: Hashable, Sendable, Codable {
     public var top, left, bottom, right: Double
     public init(top: Double = 0, left: Double = 0, bottom: Double = 0, right: Double = 0) {
         self.top = top; self.left = left; self.bottom = bottom; self.right = right

@@ -4,7 +4,7 @@
 ///
 /// List width = max(minimumListWidth, (W - spacing * (lists + 1)) / lists): lists share a wide
 /// window and keep a readable width in a narrow one.
-public struct BoardLayout: CollectionLayout, Hashable {
+public struct BoardLayout: CollectionLayout, Hashable, Codable {
     public var minimumListWidth: Double = 260
     public var spacing: Double = 16
     public var titleHeight: Double = 44

@@ -20,7 +20,7 @@ public enum LayoutChoice: String, CaseIterable, Hashable, Sendable, Codable {
 
 /// One of the three layouts with its configuration: what the engine stores. Which layout it is
 /// (`choice`) cannot disagree with how it is configured, because it is the same value.
-public enum LayoutConfiguration: CollectionLayout, Hashable, Sendable {
+public enum LayoutConfiguration: CollectionLayout, Hashable, Sendable, Codable {
     case grid(FlowLayout)
     case masonry(MasonryLayout)
     case board(BoardLayout)

@@ -6,8 +6,8 @@
 /// uniform items stay in columns. Items in a line are centred across it (lines are as deep as their
 /// deepest item). `itemsPerLine` instead fixes the count: item cross size =
 /// (available - (N - 1) * minimumInteritemSpacing) / N.
-public struct FlowLayout: CollectionLayout, Hashable {
-    public enum ItemSizing: Hashable, Sendable {
+public struct FlowLayout: CollectionLayout, Hashable, Codable {
+    public enum ItemSizing: Hashable, Sendable, Codable {
         /// Every item has this size.
         case uniform(Size)
         /// Width as given, height = width * the item's aspect hint.

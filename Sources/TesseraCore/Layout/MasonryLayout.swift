@@ -4,13 +4,13 @@
 /// Item width = (W - spacing * (columns + 1)) / columns; spacing is also the outer margin.
 /// `placement` picks each item's column: the currently shortest (default; columns stay even) or
 /// round-robin (the seed's way, which lets columns drift apart).
-public struct MasonryLayout: CollectionLayout, Hashable {
-    public enum Columns: Hashable, Sendable {
+public struct MasonryLayout: CollectionLayout, Hashable, Codable {
+    public enum Columns: Hashable, Sendable, Codable {
         case count(Int)
         /// As many columns as fit with at least this width.
         case minimumWidth(Double)
     }
-    public enum Placement: String, Hashable, Sendable { case shortestColumn, roundRobin }
+    public enum Placement: String, Hashable, Sendable, Codable { case shortestColumn, roundRobin }
 
     public var columns: Columns = .minimumWidth(150)
     public var spacing: Double = 12
