@@ -28,6 +28,7 @@ enum TextStyle: Hashable {
         case .label(.banner): 13
         case .label(.detailTitle): 22
         case .label(.folderTitle): 16
+        case .label(.inspector): 11
         case .cellTitle: 11
         case .rowTitle: 13
         case .badge: 10
@@ -37,14 +38,14 @@ enum TextStyle: Hashable {
     var isBold: Bool {
         switch self {
         case .label(.header), .label(.listTitle), .label(.folderTitle), .label(.banner), .badge: true
-        case .label(.footer), .label(.detailTitle), .cellTitle, .rowTitle: false
+        case .label(.footer), .label(.detailTitle), .label(.inspector), .cellTitle, .rowTitle: false
         }
     }
 
     var isCentered: Bool {
         switch self {
         case .label(.detailTitle), .label(.folderTitle), .label(.banner), .cellTitle, .badge: true
-        case .label(.header), .label(.footer), .label(.listTitle), .rowTitle: false
+        case .label(.header), .label(.footer), .label(.listTitle), .label(.inspector), .rowTitle: false
         }
     }
 

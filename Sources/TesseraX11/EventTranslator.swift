@@ -130,6 +130,7 @@ struct EventTranslator {
         case XK_Page_Down, XK_KP_Page_Down: return .input(.key(.pageDown))
         case XK_Home, XK_KP_Home: return .input(.key(.home))
         case XK_End, XK_KP_End: return .input(.key(.end))
+        case XK_F12: return .input(.key(.f12))
         default: break
         }
         guard !control, count > 0 else { return .ignored }

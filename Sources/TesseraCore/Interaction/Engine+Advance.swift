@@ -3,7 +3,11 @@ extension Engine {
     public mutating func advance(to t: Double) {
         guard t >= now else { return }  // time never runs backwards; a late event is taken as now
         let dt = Swift.min(t - now, 0.1)  // a stalled host must not make the surface leap
-        inspector.noteFrame(from: now, to: t)
+        // Frame intervals, while the inspector shows them: only where the engine asked for the next
+        // frame (not a wait for a hold or a page settle).
+        if inspector.isOn, let due = nextDeadline, due <= now + policy.frameInterval + 1e-9 {
+            inspector.noteFrame(from: now, to: t)
+        }
         now = t
         switch session.phase {
         case .pressed:

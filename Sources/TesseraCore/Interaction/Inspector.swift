@@ -16,8 +16,8 @@ public struct Inspector: Equatable, Sendable {
         frameIntervals.removeAll()
     }
 
-    /// Time moved from `from` to `to` (a frame or an input): note the interval. Pauses longer than
-    /// half a second are idle time, not frames, and start the graph's next run.
+    /// Time moved from `from` to `to` between two frames the engine asked for: note the interval
+    /// (a host stalled longer than half a second is left out, to keep the graph's scale).
     mutating func noteFrame(from: Double, to: Double) {
         let dt = to - from
         guard isOn, dt > 0, dt <= 0.5 else { return }

@@ -74,6 +74,7 @@ extension Engine {
             node.alpha = s.alpha
             nodes.append(.cell(node))
         }
+        if inspector.isOn { nodes += inspectorNodes(style: style) }
         return Scene(size: viewport, background: style.background, nodes: nodes, cursor: cursor, upcoming: upcoming)
     }
 

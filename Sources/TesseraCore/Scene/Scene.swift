@@ -53,7 +53,7 @@ public struct BoxNode: Hashable, Sendable {
 }
 
 public struct LabelNode: Hashable, Sendable {
-    public enum Style: String, Hashable, Sendable { case header, footer, listTitle, banner, detailTitle, folderTitle }
+    public enum Style: String, Hashable, Sendable { case header, footer, listTitle, banner, detailTitle, folderTitle, inspector }
     public var frame: Rect
     public var text: String
     public var style: Style
