@@ -318,6 +318,13 @@ def targets(results, layout):
     row('drag frame work p99', '≤ 4 ms', s, m)
     s, m = per_n('drag_work_max_ms', 1000.0 / 60, 1)
     row('drag frame work max (none > 16.7 ms)', '≤ 16.7 ms', s, m)
+    # A folder open over the collection: its frames must not grow with N (engine issue 14).
+    small, large = t.get(1000, []), t.get(1000000, [])
+    for key, name in (('folder_work_median_ms', 'median'), ('folder_work_p99_ms', 'p99'), ('folder_work_max_ms', 'max')):
+        a, b = med(small, key), med(large, key)
+        shown = '1k: %s, 1M: %s' % (fmt(a, 2), fmt(b, 2)) + ('' if a is None or b is None or a <= 0 else ' (%.2fx)' % (b / a))
+        row('folder path frame work %s, 1M within 1.2x of 1k' % name, '≤ 1.2x', shown,
+            None if a is None or b is None else b <= 1.2 * a)
     for key, name in (('layout_1m_flow_ms', 'flow'), ('layout_1m_masonry_ms', 'masonry')):
         v = med(layout, key)
         row('layout of 1M items, %s' % name, '≤ 100 ms', fmt(v, 1), None if v is None else v <= 100)
@@ -335,7 +342,9 @@ def tessera_sections(results):
             ('drag_engine_max_ms', 'drag: engine max'), ('drag_render_median_ms', 'drag: render'),
             ('drag_present_median_ms', 'drag: present+XSync'), ('layout_ms', 'initial layout'),
             ('move_relayout_ms', 'move: relayout'), ('drag_reorder_frame_max_ms', 'drag: reorder frame max'),
-            ('first_frame_ms', 'first frame'), ('main_to_frame_ms', 'main → first frame')]
+            ('first_frame_ms', 'first frame'), ('main_to_frame_ms', 'main → first frame'),
+            ('folder_work_median_ms', 'folder: work'), ('folder_work_p99_ms', 'folder: work p99'),
+            ('folder_work_max_ms', 'folder: work max'), ('folder_engine_max_ms', 'folder: engine max')]
     lines = ['| N | ' + ' | '.join(k[1] + ' ms' for k in keys) + ' |', '|' + '---|' * (len(keys) + 1)]
     for (label, n), recs in results.items():
         if label != TESSERA_LABEL:

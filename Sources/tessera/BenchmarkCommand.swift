@@ -23,7 +23,8 @@ struct Bench: ParsableCommand {
         Environment, as the peers: PEERBENCH_T0_NS (spawn time, CLOCK_REALTIME ns; gives startup_ms), \
         PEERBENCH_FRAMES (scroll frames, 300), PEERBENCH_STEP (px per scroll frame, 16), \
         PEERBENCH_WATCHDOG (seconds, 55). Scripts: scroll = startup, scroll and the move 0 -> N/2; \
-        drag = startup and a press-and-hold drag with edge autoscroll and two reorders; all = both; \
+        drag = startup and a press-and-hold drag with edge autoscroll and two reorders; folder = startup and \
+        a folder of 40 at the end opened, wheeled, one item reordered inside and carried out; all = all of them; \
         layout = layout timings of --layout-items generated items (no window).
         """)
 
@@ -33,7 +34,7 @@ struct Bench: ParsableCommand {
     @Option(help: "grid (96x96 cells, 13 columns at 1280 px, like the peers) or masonry (13 columns).")
     var layout: BenchLayout = .grid
 
-    @Option(help: "scroll, drag, all or layout.")
+    @Option(help: "scroll, drag, folder, all or layout.")
     var script: BenchScript = .all
 
     @Option(help: "Scroll frames (default: $PEERBENCH_FRAMES, else 300).")
@@ -87,7 +88,7 @@ struct Bench: ParsableCommand {
 }
 
 enum BenchLayout: String, ExpressibleByArgument, CaseIterable { case grid, masonry }
-enum BenchScript: String, ExpressibleByArgument, CaseIterable { case scroll, drag, all, layout }
+enum BenchScript: String, ExpressibleByArgument, CaseIterable { case scroll, drag, folder, all, layout }
 enum DragStart: String, ExpressibleByArgument, CaseIterable { case top, middle }
 
 struct BenchConfig {

@@ -107,10 +107,13 @@ final class BenchmarkRunner {
             movePhase()
         case .drag:
             dragPhase()
+        case .folder:
+            folderPhase()
         case .all, .layout:
             scrollPhase()
             movePhase()
             dragPhase()
+            folderPhase()
         }
         report.set("prefetch_frames", prefetchTimes.count)
         report.set("prefetch_median_ms", prefetchTimes.median)
@@ -295,7 +298,7 @@ final class BenchmarkRunner {
     /// for 2 s), bring it back up and rest at a gap until it moves there (neighbours animate), then at
     /// another gap, and drop it. 300 frames at 60 Hz of engine time (paced in real time unless
     /// --fast); every frame is rendered and presented.
-    private func dragPhase() {
+    func dragPhase() {
         let hz = 60.0
         let size = config.size
         // Where the drag happens: the top of the collection, or its middle (the engine's per-frame

@@ -67,7 +67,7 @@ public struct FolderPanel: Sendable {
     }
 
     /// The children whose frames (widened by `margin`) meet the items' area: what a frame draws.
-    func visibleChildren(offset: Double, margin: Double) -> [Int] {
+    public func visibleChildren(offset: Double, margin: Double) -> [Int] {
         let area = Rect(x: -margin, y: offset - margin, width: contentFrame.width + 2 * margin,
                         height: contentFrame.height + 2 * margin)
         return grid.items(in: area, pane: nil)
