@@ -147,10 +147,17 @@ public struct DragSession: Equatable, Sendable {
         modifyLift { $0.open = target }
     }
 
-    /// The edge autoscroll clocks of the carried item (how long the pointer has been in each edge
-    /// zone), for `body` to advance.
-    mutating func withAutoscrollClocks(_ body: (inout AutoscrollClocks) -> Void) {
-        modifyLift { body(&$0.zones) }
+    /// One frame of edge autoscroll in `zone` (the root, a board list or an open folder's items):
+    /// the offset it moves to, or nil when the pointer is in none of that zone's edges (its clock
+    /// stops) or the offset is already at the end it pushes towards. See `Autoscroll.step`.
+    mutating func autoscroll(_ zone: WritableKeyPath<AutoscrollClocks, Double?>, offset: Double, limit: Double, depth: Double,
+                             at t: Double, dt: Double, policy: DragPolicy) -> Double? {
+        var moved: Double?
+        modifyLift { lift in
+            moved = Autoscroll.step(offset: offset, limit: limit, depth: depth, since: &lift.zones[keyPath: zone], at: t, dt: dt,
+                                    policy: policy)
+        }
+        return moved
     }
 
     // MARK: - Settle
