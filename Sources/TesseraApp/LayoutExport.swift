@@ -33,7 +33,7 @@ public enum LayoutExport {
                 if let k = l.sections[s].pane { clip = clip.intersection(l.toWindow(l.panes[k].frame, pane: nil, offsets: o)) }
                 out += first ? "\n" : ",\n"
                 first = false
-                out += "{\"id\":\(quote(item.id.rawValue)),\"title\":\(quote(item.title)),\"kind\":\"\(item.kind.rawValue)\","
+                out += "{\"id\":\(JSONText.string(item.id.rawValue)),\"title\":\(JSONText.string(item.title)),\"kind\":\"\(item.kind.rawValue)\","
                 out += "\"section\":\(s),\"index\":\(i),\"movable\":\(item.isMovable),\"visible\":\(f.intersects(clip)),"
                 out += "\"frame\":{\"x\":\(num(f.minX)),\"y\":\(num(f.minY)),\"width\":\(num(f.width)),\"height\":\(num(f.height))}}"
             }
@@ -45,21 +45,5 @@ public enum LayoutExport {
     static func num(_ v: Double) -> String {
         let r = (v * 100).rounded() / 100
         return r == r.rounded() && abs(r) < 1e15 ? String(Int(r)) : String(r)
-    }
-
-    static func quote(_ s: String) -> String {
-        var out = "\""
-        for ch in s.unicodeScalars {
-            switch ch {
-            case "\"": out += "\\\""
-            case "\\": out += "\\\\"
-            case "\n": out += "\\n"
-            case "\r": out += "\\r"
-            case "\t": out += "\\t"
-            default:
-                if ch.value < 0x20 { out += "\\u" + String(repeating: "0", count: 4 - String(ch.value, radix: 16).count) + String(ch.value, radix: 16) } else { out.unicodeScalars.append(ch) }
-            }
-        }
-        return out + "\""
     }
 }

@@ -121,7 +121,7 @@ public enum Trace {
             case .pointerUp(let p): return t + "\"up\",\"x\":\(number(p.x)),\"y\":\(number(p.y))}\n"
             case .wheel(let dx, let dy, let p):
                 return t + "\"wheel\",\"dx\":\(number(dx)),\"dy\":\(number(dy)),\"x\":\(number(p.x)),\"y\":\(number(p.y))}\n"
-            case .key(.character(let c)): return t + "\"key\",\"char\":\(string(c))}\n"
+            case .key(.character(let c)): return t + "\"key\",\"char\":\(JSONText.string(c))}\n"
             case .key(let k): return t + "\"key\",\"key\":\"\(keyNames.first { $0.0 == k }?.1 ?? "escape")\"}\n"
             case .resize(let s): return t + "\"resize\",\"width\":\(number(s.width)),\"height\":\(number(s.height))}\n"
             case .pointerLeft: return t + "\"left\"}\n"
@@ -133,23 +133,8 @@ public enum Trace {
     /// Shortest round-tripping form (what JSON parsers read back to the same double).
     static func number(_ v: Double) -> String { v.isFinite ? "\(v)" : "0" }
 
-    static func string(_ s: String) -> String {
-        var out = "\""
-        for u in s.unicodeScalars {
-            switch u {
-            case "\"": out += "\\\""
-            case "\\": out += "\\\\"
-            case _ where u.value < 0x20: out += "\\u" + String(repeating: "0", count: 4 - String(u.value, radix: 16).count) + String(u.value, radix: 16)
-            default: out.unicodeScalars.append(u)
-            }
-        }
-        return out + "\""
-    }
-
-    public static func hex(_ v: UInt64) -> String {
-        let s = String(v, radix: 16)
-        return String(repeating: "0", count: 16 - s.count) + s
-    }
+    /// 16 hexadecimal digits, as the save journal writes digests.
+    public static func hex(_ v: UInt64) -> String { SaveJournal.hex(v) }
 
     /// FNV-1a, 64 bits, of the collection's state file encoding: what `end` records.
     public static func digest(of model: CollectionModel) -> UInt64 { SaveJournal.fnv1a64(StateFile.encode(model)) }

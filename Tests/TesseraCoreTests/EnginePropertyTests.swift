@@ -30,13 +30,17 @@ import Testing
             policy.reorderDwell = [0.5, 0.05, 0.2][Int(rng.next() % 3)]
             policy.folderDwell = [1.0, 0.1, 0.3][Int(rng.next() % 3)]
             let size = Size(width: Double(1 + rng.next() % 900), height: Double(1 + rng.next() % 700))
-            var engine = Engine(model: model, layout: layout, viewport: size, policy: policy)
+            let start = Engine(model: model, layout: layout, viewport: size, policy: policy)
+            var engine = start
+            var calls: [(InputEvent?, Double)] = []
             var t = 0.0
             let events = 4 + Int(rng.next() % 14)
             for _ in 0..<events {
                 t += Double(rng.next() % 1000) / 1000 * (rng.next() % 2 == 0 ? 1.2 : 0.15)
                 engine.advance(to: t)
-                engine.handle(randomEvent(&rng, engine: engine), at: t)
+                let event = randomEvent(&rng, engine: engine)
+                calls += [(nil, t), (event, t)]
+                engine.handle(event, at: t)
                 for e in engine.takeEffects() {
                     switch e {
                     case .lifted: lifts += 1
@@ -51,6 +55,24 @@ import Testing
             engine.handle(.pointerUp(Point(x: 1, y: 1)), at: t)
             engine.advance(to: t + 1)
             _ = engine.scene()
+            // Deterministic: the same calls on the same start reach the very same state, every part
+            // of it (what a replayed trace relies on). One sequence in 25, to keep the run short.
+            if n % 25 == 0 {
+                var again = start
+                for (event, time) in calls {
+                    if let event { again.handle(event, at: time) } else { again.advance(to: time) }
+                    _ = again.takeEffects()
+                }
+                again.advance(to: t)
+                again.handle(.pointerUp(Point(x: 1, y: 1)), at: t)
+                again.advance(to: t + 1)
+                var a = engine, b = again
+                _ = a.takeEffects(); _ = b.takeEffects()
+                if a != b {
+                    Issue.record("batch \(batch) sequence \(n): the same calls reached another state")
+                    return
+                }
+            }
             let problems = engine.model.checkInvariants()
             if !problems.isEmpty || Set(plainIDs(engine.model)) != plain || plainIDs(engine.model).count != plain.count {
                 Issue.record("batch \(batch) sequence \(n): \(problems) ids \(plain.symmetricDifference(plainIDs(engine.model)))")
