@@ -83,7 +83,8 @@ public enum Trace {
         ("autoscrollEdgeInset", \.autoscrollEdgeInset), ("autoscrollMaxSpeed", \.autoscrollMaxSpeed),
         ("autoscrollRampDuration", \.autoscrollRampDuration), ("springSettleTime", \.springSettleTime),
         ("wheelSmoothing", \.wheelSmoothing), ("frameInterval", \.frameInterval),
-        ("intoFraction", \.dropZones.intoFraction), ("hysteresisFraction", \.dropZones.hysteresisFraction),
+        ("intoFraction", \.dropZones.intoFraction), ("listIntoFraction", \.dropZones.listIntoFraction),
+        ("hysteresisFraction", \.dropZones.hysteresisFraction),
     ]
 
     static let keyNames: [(Key, String)] = [

@@ -25,6 +25,12 @@ extension Engine {
     private mutating func hoverOnSurface(at t: Double) {
         guard let lift = session.lift, let from = model.indexPath(of: lift.id, near: lift.path) else { return }
         session.carried(to: from)
+        // Off the window nothing happens where the user cannot see it: no target, no dwell (the
+        // edge autoscroll goes on).
+        guard Rect(origin: .zero, size: viewport).contains(lift.pointer) else {
+            if let left = session.hover(nil, in: .surface, at: t) { presentation.closeTarget(left, at: t, policy: policy) }
+            return
+        }
         let dragged = model.item(at: from)
         let raw = snapshot.dropTarget(at: lift.pointer, offsets: offsets, previous: lift.hover?.target,
                                       zones: policy.dropZones) { path in

@@ -18,13 +18,31 @@ public enum DropTarget: Hashable, Sendable, CustomStringConvertible {
 ///
 /// Scaled to the cell, not fixed pixels (seed 001 used 20 px, which leaves a 10 px centre on a
 /// 50 px cell and a 56 px one on a 96 px cell): the centre zone is the middle `intoFraction` of
-/// the cell's width and of its height. Once inside, the zone grows by `hysteresisFraction` so the
-/// target does not flicker when the pointer rests on the boundary.
+/// the cell's width and of its height. A cell at least twice as long across the reorder axis as
+/// along it (a board row) is a list entry: its centre zone is a band across the whole row, at most
+/// `listIntoFraction` of the row along the reorder axis, so most of a row reorders
+/// (react-beautiful-dnd's "combine"). Once inside, the zone grows by `hysteresisFraction` (along
+/// the reorder axis for a row) so the target does not flicker when the pointer rests on the boundary.
 public struct DropZones: Hashable, Sendable {
     public var intoFraction: Double = 0.5
+    public var listIntoFraction: Double = 1.0 / 3
     public var hysteresisFraction: Double = 0.15
-    public init(intoFraction: Double = 0.5, hysteresisFraction: Double = 0.15) {
-        self.intoFraction = intoFraction; self.hysteresisFraction = hysteresisFraction
+    public init(intoFraction: Double = 0.5, listIntoFraction: Double = 1.0 / 3, hysteresisFraction: Double = 0.15) {
+        self.intoFraction = intoFraction; self.listIntoFraction = listIntoFraction; self.hysteresisFraction = hysteresisFraction
+    }
+
+    /// The centre zone of a cell `f` whose "before/after" runs along `axis` (`entered`: the
+    /// pointer is in it already, so it is grown by the hysteresis).
+    public func intoZone(of f: Rect, axis: Axis, entered: Bool) -> Rect {
+        let across: Axis = axis == .horizontal ? .vertical : .horizontal
+        let grow = entered ? hysteresisFraction : 0
+        var along = intoFraction + grow, wide = intoFraction + grow
+        if f.size[across] >= 2 * f.size[axis] {
+            along = Swift.min(intoFraction, listIntoFraction) + grow
+            wide = 1
+        }
+        let w = f.width * (axis == .horizontal ? along : wide), h = f.height * (axis == .horizontal ? wide : along)
+        return Rect(x: f.midX - w / 2, y: f.midY - h / 2, width: w, height: h)
     }
 }
 
@@ -54,12 +72,20 @@ extension LayoutSnapshot {
         if let i = inside {
             let f = frame(ofFlat: i)
             let path = IndexPath(section: s, item: i - geo.firstItem)
-            var fraction = zones.intoFraction
-            if previous == .into(path) { fraction += zones.hysteresisFraction }
-            if accepts(path) && abs(p.x - f.midX) <= f.width * fraction / 2 && abs(p.y - f.midY) <= f.height * fraction / 2 {
+            let z = zones.intoZone(of: f, axis: axis, entered: previous == .into(path))
+            if accepts(path) && p.x >= z.minX && p.x <= z.maxX && p.y >= z.minY && p.y <= z.maxY {
                 return .into(path)
             }
             return .gap(section: s, index: path.item + (p[axis] < f.center[axis] ? 0 : 1))
+        }
+        // After the last item of the last line, or below that line: the section's end (not the
+        // nearest cell, which may be in the line above).
+        if geo.fillsLines, geo.itemCount > 0 {
+            let last = frame(ofFlat: geo.firstItem + geo.itemCount - 1)
+            let a = scrollAxisForItems(s), c: Axis = a == .vertical ? .horizontal : .vertical
+            if p[a] > last.max(a) || (p[a] >= last.min(a) && p[c] > last.max(c)) {
+                return .gap(section: s, index: geo.itemCount)
+            }
         }
         if let (i, _) = nearest {
             let f = frame(ofFlat: i)

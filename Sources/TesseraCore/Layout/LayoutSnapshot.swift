@@ -15,6 +15,10 @@ public struct SectionGeometry: Hashable, Sendable {
     public var pane: Int?
     /// The largest width or height of an item here, plus spacing: how far to look for a neighbour.
     public var reach: Double
+    /// Whether the items fill lines in reading order (a flow grid, a board list): then the space
+    /// after the last item of the last line, and below it, is the section's end. Masonry's columns
+    /// do not (the last item is in any column).
+    public var fillsLines = true
 }
 
 /// A region that scrolls on its own inside the surface: a board list. Scrolls vertically.

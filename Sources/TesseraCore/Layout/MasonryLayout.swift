@@ -77,7 +77,7 @@ public struct MasonryLayout: CollectionLayout, Hashable, Codable {
             sections.append(SectionGeometry(header: header, footer: footer,
                                             background: Rect(x: 0, y: sectionStart, width: width, height: cursor - sectionStart),
                                             itemArea: itemArea, firstItem: first, itemCount: section.items.count,
-                                            pane: nil, reach: reach + spacing))
+                                            pane: nil, reach: reach + spacing, fillsLines: false))
         }
         return LayoutSnapshot(viewport: viewport, contentSize: Size(width: width, height: cursor),
                               scrollAxis: .vertical, reorderAxis: .vertical, sections: sections, panes: [],

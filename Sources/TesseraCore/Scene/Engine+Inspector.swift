@@ -84,21 +84,17 @@ extension Engine {
             let accepts = model.item(at: lift.path).flatMap { dragged in
                 model.item(at: path).map { DropRules.canDrop(dragged, from: lift.path, onto: $0, at: path) }
             } ?? false
-            let fraction = policy.dropZones.intoFraction + (current == path ? policy.dropZones.hysteresisFraction : 0)
-            zones(of: f, axis: snapshot.reorderAxis, into: accepts ? fraction : nil, nodes: &nodes)
+            let into = policy.dropZones.intoZone(of: f, axis: snapshot.reorderAxis, entered: current == path)
+            zones(of: f, axis: snapshot.reorderAxis, into: accepts ? into : nil, nodes: &nodes)
         }
     }
 
-    private func zones(of f: Rect, axis: Axis, into fraction: Double?, nodes: inout [SceneNode]) {
+    private func zones(of f: Rect, axis: Axis, into: Rect?, nodes: inout [SceneNode]) {
         nodes.append(.box(BoxNode(frame: f, color: Self.inspectorGap)))
         let split = axis == .horizontal ? Rect(x: f.midX - 0.5, y: f.minY, width: 1, height: f.height)
                                         : Rect(x: f.minX, y: f.midY - 0.5, width: f.width, height: 1)
         nodes.append(.box(BoxNode(frame: split, color: Self.inspectorSplit)))
-        if let k = fraction {
-            let w = f.width * k, h = f.height * k
-            nodes.append(.box(BoxNode(frame: Rect(x: f.midX - w / 2, y: f.midY - h / 2, width: w, height: h),
-                                      color: Self.inspectorInto, cornerRadius: 4)))
-        }
+        if let into { nodes.append(.box(BoxNode(frame: into, color: Self.inspectorInto, cornerRadius: 4))) }
     }
 
     /// The dwell clock under way, as a bar filling under the pointer; its line of text.
