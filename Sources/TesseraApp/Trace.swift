@@ -76,7 +76,8 @@ public enum Trace {
     nonisolated(unsafe) static let policyFields: [(name: String, path: WritableKeyPath<DragPolicy, Double>)] = [
         ("liftDelay", \.liftDelay), ("slop", \.slop), ("reorderDwell", \.reorderDwell), ("folderDwell", \.folderDwell),
         ("folderOpenDuration", \.folderOpenDuration), ("folderOpenScale", \.folderOpenScale),
-        ("folderCloseDuration", \.folderCloseDuration), ("settleDuration", \.settleDuration), ("shakeAngle", \.shakeAngle),
+        ("folderCloseDuration", \.folderCloseDuration), ("dwellGrowScale", \.dwellGrowScale), ("gapPart", \.gapPart),
+        ("overTargetAlpha", \.overTargetAlpha), ("settleDuration", \.settleDuration), ("shakeAngle", \.shakeAngle),
         ("shakeDuration", \.shakeDuration), ("wobbleAngle", \.wobbleAngle), ("wobblePeriod", \.wobblePeriod),
         ("liftScale", \.liftScale), ("liftScaleDuration", \.liftScaleDuration), ("pressScale", \.pressScale),
         ("pressDuration", \.pressDuration), ("refuseAmplitude", \.refuseAmplitude), ("refuseDuration", \.refuseDuration),

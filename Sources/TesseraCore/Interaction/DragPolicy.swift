@@ -14,6 +14,15 @@ public struct DragPolicy: Hashable, Sendable {
     public var folderOpenScale: Double = 1.3
     /// …and shrinks back in this time when the pointer leaves (seed 001: 0.1 s).
     public var folderCloseDuration: Double = 0.1
+    /// While the folder dwell runs, the target already grows towards this scale (reached as the
+    /// dwell ends, then on to `folderOpenScale`): it shows from under the carried snapshot
+    /// whatever the grip.
+    public var dwellGrowScale: Double = 1.15
+    /// While the reorder dwell runs, the two cells beside the gap part, each by up to this
+    /// fraction of a cell along the reorder axis, so the gap shows under the carried snapshot.
+    public var gapPart: Double = 0.16
+    /// The carried snapshot thins to this opacity over a drop target, so the target shows through.
+    public var overTargetAlpha: Double = 0.72
     /// The snapshot flies into its slot in this time on release or cancel (seeds 001, 003: 0.25 s).
     public var settleDuration: Double = 0.25
     /// The lift shake: rotation to ±`shakeAngle` rad and back over `shakeDuration` (seed 001:

@@ -4,32 +4,39 @@ extension Engine {
     /// Re-reads the target under the pointer and runs the dwell (seed 001's move and add timers).
     mutating func updateHover(at t: Double) {
         guard let lift = session.lift else { return }
+        // What the dwell under way shows now, to take back smoothly if the hover moves on (a dwell
+        // that acted has taken it on itself: the relayout slides the cells from where they were).
+        let parted = partedCells(), grown = dwellGrowth().map { (id: $0.id, scale: $0.scale) }
+        if !retarget(lift, at: t) { hoverLeft(lift.hover, parted: parted, grown: grown, at: t) }
+    }
+
+    /// Reads the target under the pointer and runs the dwell; true when a dwell moved the item.
+    private mutating func retarget(_ lift: Lift, at t: Double) -> Bool {
         if let fid = lift.folder {
             if let panel = folderPanel, panel.folder == fid, let from = model.indexPath(of: lift.id, near: lift.path),
                let c = from.child {
                 guard !panel.holds(lift.pointer) else {
                     let gap = panel.gap(at: lift.pointer, offset: scroll.folderOffset)
                     _ = session.hover(DropRules.chooseFolderGap(gap, carriedChild: c), in: .folder(fid), at: t)
-                    runDueDwell(at: t)
-                    return
+                    return runDueDwell(at: t)
                 }
                 // Carried past the panel's edge: out of the folder, next to it on the surface, at once.
-                guard takeOutOfFolder(lift.id, from: from, at: t) else { return }
+                guard takeOutOfFolder(lift.id, from: from, at: t) else { return false }
             } else {
                 session.lostFolder()
             }
         }
-        hoverOnSurface(at: t)
+        return hoverOnSurface(at: t)
     }
 
-    private mutating func hoverOnSurface(at t: Double) {
-        guard let lift = session.lift, let from = model.indexPath(of: lift.id, near: lift.path) else { return }
+    private mutating func hoverOnSurface(at t: Double) -> Bool {
+        guard let lift = session.lift, let from = model.indexPath(of: lift.id, near: lift.path) else { return false }
         session.carried(to: from)
         // Off the window nothing happens where the user cannot see it: no target, no dwell (the
         // edge autoscroll goes on).
         guard Rect(origin: .zero, size: viewport).contains(lift.pointer) else {
             if let left = session.hover(nil, in: .surface, at: t) { presentation.closeTarget(left, at: t, policy: policy) }
-            return
+            return false
         }
         let dragged = model.item(at: from)
         let raw = snapshot.dropTarget(at: lift.pointer, offsets: offsets, previous: lift.hover?.target,
@@ -41,29 +48,34 @@ extension Engine {
             presentation.closeTarget(left, at: t, policy: policy)
             outbox.redraw()
         }
-        runDueDwell(at: t)
+        return runDueDwell(at: t)
     }
 
     /// Acts on the hover whose dwell has run out: a gap reorders (on the surface or in the open
-    /// folder), a cell's centre opens as a drop target.
-    private mutating func runDueDwell(at t: Double) {
-        guard let due = session.dueDwell(at: t, policy: policy), let lift = session.lift else { return }
+    /// folder), a cell's centre opens as a drop target. True when the item moved.
+    private mutating func runDueDwell(at t: Double) -> Bool {
+        guard let due = session.dueDwell(at: t, policy: policy), let lift = session.lift else { return false }
         switch (due.place, due.target) {
         case (.surface, .gap(let s, let i)):
-            session.dwellUsed()
             // The same incremental move a program makes (`Engine.move`); it joins the drag's edits.
+            // The hover is used up after it: the neighbours slide on from where they were parted.
             try? move(lift.id, to: DropRules.destination(ofGap: i, in: s, carriedFrom: lift.path), near: lift.path,
                       at: t, animated: true)
-        case (.surface, .into(let path)):
-            guard let target = model.item(at: path) else { return }
-            session.opened(OpenTarget(id: target.id, path: path))
-            presentation.openTarget(target.id, at: t, policy: policy)
-            outbox.redraw()
-        case (.folder(let fid), .gap(_, let g)):
             session.dwellUsed()
+            return true
+        case (.surface, .into(let path)):
+            guard let target = model.item(at: path) else { return false }
+            let grown = dwellGrowth()?.scale ?? 1
+            session.opened(OpenTarget(id: target.id, path: path))
+            presentation.openTarget(target.id, from: grown, at: t, policy: policy)
+            outbox.redraw()
+            return false
+        case (.folder(let fid), .gap(_, let g)):
             reorderInFolder(lift.id, folder: fid, toGap: g, from: lift.path, at: t)
+            session.dwellUsed()
+            return true
         case (.folder, .into):
-            break  // not offered: no folders in folders
+            return false  // not offered: no folders in folders
         }
     }
 

@@ -49,6 +49,7 @@ extension Engine {
             let id = panel.children[c].id
             out[id] = presentation.drawn(id, frame: panel.frame(ofChild: c, offset: scroll.folderOffset), at: now)
         }
+        for c in partedCells() { out[c.id] = out[c.id]?.offsetBy(dx: c.offset.x, dy: c.offset.y) }
         return out
     }
 

@@ -15,13 +15,15 @@ extension Engine {
         LayoutBefore(snapshot: snapshot, offsets: offsets, drawn: animated && !policy.reduceMotion ? drawnFrames(at: t) : [:])
     }
 
-    /// Where each item on screen is drawn now, by id: what a relayout animates from. O(visible).
+    /// Where each item on screen is drawn now, by id (parted beside a dwelling gap included):
+    /// what a relayout animates from. O(visible).
     func drawnFrames(at t: Double) -> [ItemID: Rect] {
         var out: [ItemID: Rect] = [:]
         for i in snapshot.visibleItems(offsets: offsets) {
             guard let id = id(ofFlat: i) else { continue }
             out[id] = presentation.drawn(id, frame: snapshot.windowFrame(ofFlat: i, offsets: offsets), at: t)
         }
+        for c in partedCells() { out[c.id] = out[c.id]?.offsetBy(dx: c.offset.x, dy: c.offset.y) }
         return out
     }
 

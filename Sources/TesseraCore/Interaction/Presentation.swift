@@ -51,15 +51,16 @@ public struct Presentation: Equatable, Sendable {
 
     // MARK: - Drop targets
 
-    /// The folder dwell fired: the target grows open.
-    mutating func openTarget(_ id: ItemID, at t: Double, policy: DragPolicy) {
-        targetScales[id] = (targetScales[id] ?? .at(1))
+    /// The folder dwell fired: the target grows open, on from `scale` (what the dwell grew it to).
+    mutating func openTarget(_ id: ItemID, from scale: Double = 1, at t: Double, policy: DragPolicy) {
+        targetScales[id] = (targetScales[id] ?? .at(scale))
             .retargeted(to: policy.folderOpenScale, at: t, duration: policy.motion(policy.folderOpenDuration))
     }
 
-    /// The pointer left the open target, or the drop went into it: it shrinks back.
-    mutating func closeTarget(_ id: ItemID, at t: Double, policy: DragPolicy) {
-        targetScales[id] = (targetScales[id] ?? .at(policy.folderOpenScale))
+    /// The pointer left the target, or the drop went into it: it shrinks back, from `scale` if it
+    /// was not open yet (a dwell had grown it that far).
+    mutating func closeTarget(_ id: ItemID, from scale: Double? = nil, at t: Double, policy: DragPolicy) {
+        targetScales[id] = (targetScales[id] ?? .at(scale ?? policy.folderOpenScale))
             .retargeted(to: 1, at: t, duration: policy.motion(policy.folderCloseDuration))
     }
 

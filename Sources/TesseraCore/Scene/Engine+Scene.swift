@@ -47,7 +47,7 @@ extension Engine {
             guard let item = model.item(at: path), item.id != hidden else { continue }
             let id = item.id
             let frame = presentation.drawn(id, frame: snapshot.windowFrame(ofFlat: i, offsets: offsets), at: now)
-            nodes.append(.cell(looks.node(item, frame: frame)))
+            nodes.append(.cell(looks.node(item, frame: looks.parted(id, frame))))
         }
         if let p = currentPane, p != nil { nodes.append(.popClip) }
         let upcoming = upcomingCells(offsets: offsets, drawn: visible, hidden: hidden, looks: looks, style: style)
@@ -65,6 +65,7 @@ extension Engine {
             node.isPressed = false
             node.scale = presentation.liftScale.value(at: now)
             node.rotation = Wobble.angle(sinceLift: now - l.liftTime, policy: policy)
+            node.alpha = carriedAlpha
             nodes.append(.cell(node))
         } else if let s = settlingSnapshot {
             var node = looks.node(s.item, frame: s.frame)
@@ -166,7 +167,7 @@ extension Engine {
             let item = panel.children[c]
             guard item.id != hidden else { continue }
             let frame = presentation.drawn(item.id, frame: panel.frame(ofChild: c, offset: offset), at: now)
-            nodes.append(.cell(looks.node(item, frame: frame)))
+            nodes.append(.cell(looks.node(item, frame: looks.parted(item.id, frame))))
         }
         if case .folder(panel.folder)? = session.lift?.hover?.place, let bar = gapBar(style: style) { nodes.append(.box(bar)) }
         nodes.append(.popClip)
@@ -224,9 +225,11 @@ struct CellLooks {
     let holding: Bool
     let targetScales: [ItemID: Tween]
     let openTarget: ItemID?
-    /// The cell a folder dwell is running over, and how far it has run.
-    let dwelling: (id: ItemID, progress: Double)?
+    /// The cell a folder dwell is running over, how far it has run, and its scale as it grows.
+    let dwelling: (id: ItemID, progress: Double, scale: Double)?
     let refusals: [ItemID: Double]
+    /// The cells parted beside a dwelling gap, and by how much.
+    let partedCells: [Engine.PartedCell]
 
     init(_ e: Engine) {
         now = e.now
@@ -238,12 +241,14 @@ struct CellLooks {
         targetScales = e.presentation.targetScales
         openTarget = e.openTarget
         refusals = e.presentation.refusals
-        if let l = e.session.lift, l.open == nil, let h = l.hover, h.place == .surface, case .into(let path) = h.target,
-           let id = e.model.item(at: path)?.id {
-            dwelling = (id, Swift.min(1, (e.now - h.since) / e.policy.folderDwell))
-        } else {
-            dwelling = nil
-        }
+        dwelling = e.dwellGrowth().map { ($0.id, $0.progress, $0.scale) }
+        partedCells = e.partedCells()
+    }
+
+    /// `frame` moved aside if `id` is parted beside a dwelling gap.
+    func parted(_ id: ItemID, _ frame: Rect) -> Rect {
+        guard !partedCells.isEmpty, let c = partedCells.first(where: { $0.id == id }) else { return frame }
+        return frame.offsetBy(dx: c.offset.x, dy: c.offset.y)
     }
 
     func node(_ item: Item, frame: Rect) -> CellNode {
@@ -259,7 +264,10 @@ struct CellLooks {
             node.scale = t.value(at: now)
             node.isDropTarget = openTarget == item.id
         }
-        if let d = dwelling, d.id == item.id { node.dwellProgress = d.progress }
+        if let d = dwelling, d.id == item.id {
+            node.dwellProgress = d.progress
+            node.scale = d.scale
+        }
         if !refusals.isEmpty, let since = refusals[item.id] {
             node.frame = node.frame.offsetBy(dx: Wobble.refusal(since: now - since, policy: policy), dy: 0)
         }
