@@ -60,16 +60,18 @@ import Testing
         let panel = s.engine.folderView("folder-1")!.panel
         s.lift("item-2")
         s.glide(to: Point(x: panel.midX, y: panel.maxY + 60))
+        // Out of the panel: the folder closes; nothing moves until the item rests somewhere.
         #expect(s.engine.overlay == nil)
-        #expect(children(s) == ["item-1", "item-3"])
-        #expect(s.engine.model.sections[0].items.map(\.id.rawValue).prefix(2) == ["folder-1", "item-2"])
-        // Carried on the main surface now: reorder there as usual.
-        let target = s.engine.snapshot.windowFrame(ofFlat: 5, offsets: s.engine.offsets)  // item-7's new slot
-        #expect(s.engine.flatIDs[5] == "item-7")
+        #expect(children(s) == ["item-1", "item-2", "item-3"])
+        #expect(s.engine.model.sections[0].items.map(\.id.rawValue).prefix(2) == ["folder-1", "item-4"])
+        // Carried on the main surface now: it goes into the gap it rests at, in one move.
+        let target = s.engine.snapshot.windowFrame(ofFlat: 4, offsets: s.engine.offsets)
+        #expect(s.engine.flatIDs[4] == "item-7")
         s.glide(to: Point(x: target.minX + 5, y: target.midY))
         s.wait(0.55)
+        #expect(children(s) == ["item-1", "item-3"])
         s.up(s.engine.pointer!)
-        #expect(s.engine.model.sections[0].items.map(\.id.rawValue).prefix(4) == ["folder-1", "item-4", "item-5", "item-6"])
+        #expect(s.engine.model.sections[0].items.map(\.id.rawValue).prefix(6) == ["folder-1", "item-4", "item-5", "item-6", "item-2", "item-7"])
         #expect(s.effects.contains(.commit))
         #expect(s.engine.model.checkInvariants().isEmpty)
     }

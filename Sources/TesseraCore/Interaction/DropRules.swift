@@ -7,7 +7,8 @@ public enum DropRules {
     /// onto a plain item to make a folder of the two. Not onto itself, not onto a done item, not
     /// inside a folder's panel, and never a folder into anything (no folders in folders).
     public static func canDrop(_ dragged: Item, from: IndexPath, onto target: Item, at path: IndexPath) -> Bool {
-        path != from && path.child == nil && target.isMovable && !dragged.isFolder
+        let ownFolder = from.child != nil && path.section == from.section && path.item == from.item
+        return path != from && path.child == nil && !ownFolder && target.isMovable && !dragged.isFolder
     }
 
     /// The surface target to dwell on, from what the layout reads under the pointer: nil when a
@@ -27,9 +28,12 @@ public enum DropRules {
     }
 
     /// Where a gap target (counted with the carried item still in place) puts the item once it is
-    /// taken out: indices after its own place shift down by one.
-    public static func destination(ofGap index: Int, in section: Int, carriedFrom from: IndexPath) -> IndexPath {
-        let i = (section == from.section && from.child == nil && index > from.item) ? index - 1 : index
+    /// taken out: indices after its own place shift down by one — or after its folder's place,
+    /// when it is the folder's last item (`emptiesFolder`: taking it out removes the folder).
+    public static func destination(ofGap index: Int, in section: Int, carriedFrom from: IndexPath,
+                                   emptiesFolder: Bool = false) -> IndexPath {
+        let leavesAHole = from.child == nil || emptiesFolder
+        let i = (section == from.section && leavesAHole && index > from.item) ? index - 1 : index
         return IndexPath(section: section, item: i)
     }
 }

@@ -20,8 +20,10 @@ extension Engine {
                     _ = session.hover(DropRules.chooseFolderGap(gap, carriedChild: c), in: .folder(fid), at: t)
                     return runDueDwell(at: t)
                 }
-                // Carried past the panel's edge: out of the folder, next to it on the surface, at once.
-                guard takeOutOfFolder(lift.id, from: from, at: t) else { return false }
+                // Carried past the panel's edge: the folder closes and the item is carried over the
+                // surface, still in its folder until it rests at a gap or is dropped (one reflow,
+                // where it goes — not one next to the folder first).
+                leaveFolder(at: from)
             } else {
                 session.lostFolder()
             }
@@ -59,8 +61,7 @@ extension Engine {
         case (.surface, .gap(let s, let i)):
             // The same incremental move a program makes (`Engine.move`); it joins the drag's edits.
             // The hover is used up after it: the neighbours slide on from where they were parted.
-            try? move(lift.id, to: DropRules.destination(ofGap: i, in: s, carriedFrom: lift.path), near: lift.path,
-                      at: t, animated: true)
+            try? move(lift.id, to: destination(ofGap: i, in: s, carried: lift.path), near: lift.path, at: t, animated: true)
             session.dwellUsed()
             return true
         case (.surface, .into(let path)):
@@ -97,27 +98,48 @@ extension Engine {
         outbox.redraw()
     }
 
-    /// Takes the carried item out of its folder onto the surface, right after the folder; closes
-    /// the panel. False when the model refused.
-    private mutating func takeOutOfFolder(_ id: ItemID, from: IndexPath, at t: Double) -> Bool {
-        let destination = IndexPath(section: from.section, item: from.item + 1)
-        do {
-            try update(at: t, animated: true) { (u: inout ModelUpdates) throws(ModelEditError) in
-                try u.moveOutOfFolder(id, to: destination, near: from)
-            }
-        } catch { return false }
-        session.leftFolder(to: destination)
+    /// The carried child left its folder's panel: the panel closes; the item stays in the folder
+    /// (in the model) and is carried over the surface.
+    private mutating func leaveFolder(at path: IndexPath) {
+        session.leftFolder(to: path)
         _ = navigation.close()
         refreshFolderPanel()
         outbox.redraw()
-        return true
+    }
+
+    /// Where gap `i` of section `s` puts the carried item (at `carried`) once it is taken out.
+    func destination(ofGap i: Int, in s: Int, carried: IndexPath) -> IndexPath {
+        let folderSize = carried.child.flatMap { _ in model.item(at: IndexPath(section: carried.section, item: carried.item)) }?
+            .children.count
+        return DropRules.destination(ofGap: i, in: s, carriedFrom: carried, emptiesFolder: folderSize == 1)
+    }
+
+    /// An item carried out of a folder and released on the surface lands where it was aimed: the
+    /// gap under the pointer (beside the cell it is over), or next to its folder.
+    private mutating func land(_ lift: Lift, from path: IndexPath, at t: Double) {
+        var destination = IndexPath(section: path.section, item: path.item + 1)
+        switch lift.hover?.target {
+        case .gap(let s, let i)?: destination = self.destination(ofGap: i, in: s, carried: path)
+        case .into(let over)?:
+            let f = snapshot.frame(of: over).map { snapshot.toWindow($0, pane: snapshot.sections[over.section].pane, offsets: offsets) }
+            let after = f.map { lift.pointer[snapshot.reorderAxis] >= $0.center[snapshot.reorderAxis] } ?? true
+            destination = self.destination(ofGap: over.item + (after ? 1 : 0), in: over.section, carried: path)
+        case nil: break
+        }
+        try? move(lift.id, to: destination, near: path, at: t, animated: true)
     }
 
     /// Release inside the window: into the open target, or commit the current order.
     mutating func drop(at t: Double) {
-        guard let lift = session.lift, let path = model.indexPath(of: lift.id, near: lift.path),
+        guard var lift = session.lift, var path = model.indexPath(of: lift.id, near: lift.path),
               let item = model.item(at: path) else { return }
         var destination = Settle.Destination.slot
+        if lift.open == nil, lift.folder == nil, path.child != nil {
+            // Carried out of a folder and released on the surface.
+            land(lift, from: path, at: t)
+            lift = session.lift ?? lift
+            path = model.indexPath(of: lift.id, near: lift.path) ?? path
+        }
         if let open = lift.open {
             do {
                 let folder = try update(at: t, animated: true) { (u: inout ModelUpdates) throws(ModelEditError) -> ItemID in
