@@ -9,7 +9,7 @@ import TesseraCore
 /// as JSON lines, so `tessera replay FILE` can run the same session again headlessly and reach the
 /// same collection — a user can attach one to a bug report, a test can replay it.
 ///
-///     {"tessera-trace":1,"layout":"grid","width":1024,"height":720,"start":8123.41,"reduceMotion":false,"policy":{"liftDelay":0.5,…}}
+///     {"tessera-trace":1,"layout":"grid","configuration":{…},"width":1024,"height":720,"start":8123.41,"reduceMotion":false,"liftOnMove":true,"policy":{"liftDelay":0.5,…}}
 ///     {"version": 1, "sections": […]}                       the collection at the start: a state file, on one line
 ///     {"t":8123.42,"e":"resize","width":1024,"height":720}
 ///     {"t":8123.90,"e":"down","x":412,"y":230}
@@ -101,6 +101,7 @@ public enum Trace {
         return "{\"tessera-trace\":\(version),\"layout\":\"\(h.layout.choice.rawValue)\",\"configuration\":\(configuration),"
             + "\"width\":\(number(h.viewport.width)),"
             + "\"height\":\(number(h.viewport.height)),\"start\":\(number(h.start)),\"reduceMotion\":\(h.policy.reduceMotion),"
+            + "\"liftOnMove\":\(h.policy.liftOnMove),"
             + "\"policy\":{\(policy)}}\n"
     }
 
@@ -151,9 +152,10 @@ public enum Trace {
         var height: Double
         var start: Double
         var reduceMotion: Bool?
+        var liftOnMove: Bool?
         var policy: [String: Double]?
         enum CodingKeys: String, CodingKey {
-            case trace = "tessera-trace", layout, configuration, width, height, start, reduceMotion, policy
+            case trace = "tessera-trace", layout, configuration, width, height, start, reduceMotion, liftOnMove, policy
         }
     }
 
@@ -183,6 +185,7 @@ public enum Trace {
         var policy = DragPolicy()
         for field in policyFields { if let v = raw.policy?[field.name] { policy[keyPath: field.path] = v } }
         policy.reduceMotion = raw.reduceMotion ?? false
+        policy.liftOnMove = raw.liftOnMove ?? true
         let header = Header(layout: layout, viewport: Size(width: raw.width, height: raw.height), start: raw.start, policy: policy)
         let collection: CollectionModel
         do { collection = try StateFile.decode(Array(lines[1])) } catch {

@@ -70,6 +70,9 @@ struct CellPainter {
             ring(f.insetBy(dx: -3, dy: -3), radius: radius + 3, width: cell.isDropTarget ? 2.5 : 2,
                  color: Theme.accent, cr: cr)
         }
+        if cell.isRefused {
+            ring(f.insetBy(dx: -3, dy: -3), radius: radius + 3, width: 2.5, color: Theme.refusal, cr: cr)
+        }
         if let progress = cell.dwellProgress { paintDwell(f, radius: radius, progress: progress, cr: cr) }
     }
 

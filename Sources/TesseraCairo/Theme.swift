@@ -8,6 +8,8 @@ enum Theme {
     static let secondaryText = Color(red: 0.45, green: 0.47, blue: 0.50)
     static let bannerFill = Color(red: 0.62, green: 0.11, blue: 0.13)
     static let badgeFill = Color(red: 0.90, green: 0.24, blue: 0.22)
+    /// The outline of a done item refusing a lift.
+    static let refusal = Color(red: 0.86, green: 0.20, blue: 0.18)
     static let doneBadgeFill = Color(red: 0.18, green: 0.64, blue: 0.35)
     static let placeholderFill = Color(red: 0.74, green: 0.75, blue: 0.77)
     static let placeholderLine = Color(red: 0.55, green: 0.56, blue: 0.58)

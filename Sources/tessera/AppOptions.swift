@@ -24,6 +24,9 @@ struct AppOptions: ParsableArguments {
     @Option(help: "Seconds to hold before an item lifts.")
     var liftDelay: Double?
 
+    @Flag(inversion: .prefixedNo, help: "A press that moves lifts the item at once (off: only a hold lifts).")
+    var liftOnMove = true
+
     @Option(help: "Seconds to hover at a gap before the item moves there.")
     var reorderDwell: Double?
 
@@ -52,6 +55,7 @@ struct AppOptions: ParsableArguments {
     var policy: DragPolicy {
         var p = DragPolicy()
         p.reduceMotion = reduceMotion
+        p.liftOnMove = liftOnMove
         if let v = liftDelay { p.liftDelay = v }
         if let v = reorderDwell { p.reorderDwell = v }
         if let v = folderDwell { p.folderDwell = v }

@@ -16,7 +16,7 @@ import Testing
             case is Double: #expect(names.contains(label), "DragPolicy.\(label) is not recorded")
             case let zones as DropZones:
                 for z in Mirror(reflecting: zones).children { #expect(names.contains(z.label ?? "?"), "DropZones.\(z.label ?? "?")") }
-            case is Bool: #expect(label == "reduceMotion", "DragPolicy.\(label) is not recorded")
+            case is Bool: #expect(["reduceMotion", "liftOnMove"].contains(label), "DragPolicy.\(label) is not recorded")
             default: Issue.record("DragPolicy.\(label) has a type the trace does not record")
             }
         }

@@ -13,8 +13,10 @@ import Testing
         #expect(s.effects == [.lifted("item-2")])
     }
 
-    @Test func movingBeyondTheSlopBeforeTheHoldIsNotALift() {
-        var s = EngineScript()
+    @Test func withoutLiftOnMoveMovingBeyondTheSlopBeforeTheHoldIsNotALift() {
+        var policy = DragPolicy()
+        policy.liftOnMove = false
+        var s = EngineScript(policy: policy)
         let c = s.center("item-2")
         s.down(c)
         s.wait(0.2)

@@ -130,8 +130,10 @@ import Testing
         var s = EngineScript(model: m)
         let c = s.center("item-5")
         s.down(c)
+        // Refused: the press lasts until the release (no click then), marked refused.
+        let refused = Press(id: "item-5", path: IndexPath(section: 0, item: 4), start: 0, origin: c, moved: true, refused: true)
         s.wait(0.5) {
-            $0.session = DragSession(phase: .idle, pointer: c)
+            $0.session = DragSession(phase: .pressed(refused), pointer: c)
             $0.presentation = Presentation(pressed: "item-5", pressScale: Tween(from: 0.94, to: 1, start: 0.5, duration: 0.1),
                                            refusals: ["item-5": 0.5])
             $0.outbox = Outbox(effects: [.refused("item-5")], needsDisplay: true)
@@ -141,5 +143,8 @@ import Testing
             $0.presentation = Presentation(pressScale: Tween(from: 0.94, to: 1, start: 0.5, duration: 0.1))
         }
         #expect(s.engine.nextDeadline == nil)
+        s.send(.pointerUp(c)) {
+            $0.session = DragSession(phase: .idle, pointer: c)
+        }
     }
 }

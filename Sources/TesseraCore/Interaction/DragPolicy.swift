@@ -3,8 +3,12 @@
 public struct DragPolicy: Hashable, Sendable {
     /// Hold this long without moving beyond `slop` to lift an item (seed 000: long press).
     public var liftDelay: Double = 0.5
-    /// Pointer travel (px) tolerated before the hold ends; moving further makes the press a click-or-nothing.
+    /// Pointer travel (px) tolerated before the hold ends.
     public var slop: Double = 6
+    /// A press that moves beyond `slop` before the hold lifts the item at once and carries it (a
+    /// desktop's press-and-drag, as GNOME's app grid and file managers); off, such a press is
+    /// neither a lift nor a click (the pressed look lets go as the slop is passed).
+    public var liftOnMove = true
     /// Hover in a gap this long to move the item there (seed 001: 0.5 s "move" timer).
     public var reorderDwell: Double = 0.5
     /// Hover over a cell's centre this long to open it as a drop target (seed 001: 1.0 s "add" timer).

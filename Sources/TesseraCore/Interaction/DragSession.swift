@@ -76,6 +76,15 @@ public struct DragSession: Equatable, Sendable {
         phase = .lifted(lift)
     }
 
+    /// The pressed item cannot move (done): the press is refused — no lift, no click — and lasts
+    /// until the release.
+    mutating func refuse() {
+        guard case .pressed(var p) = phase else { return }
+        p.moved = true
+        p.refused = true
+        phase = .pressed(p)
+    }
+
     /// Back to idle: a press released, moved away or refused, a scrub let go, a settle finished.
     mutating func end() {
         guard !isCarrying else { return }   // a carried item ends through a settle
@@ -206,9 +215,14 @@ public struct Press: Equatable, Sendable {
     public var moved = false
     /// The open folder the press is in, if any.
     public var folder: ItemID? = nil
+    /// A done item refused to lift: the press lasts until the release (with the not-allowed
+    /// cursor), and is no click.
+    public var refused = false
 
-    public init(id: ItemID, path: IndexPath?, start: Double, origin: Point, moved: Bool = false, folder: ItemID? = nil) {
+    public init(id: ItemID, path: IndexPath?, start: Double, origin: Point, moved: Bool = false, folder: ItemID? = nil,
+                refused: Bool = false) {
         self.id = id; self.path = path; self.start = start; self.origin = origin; self.moved = moved; self.folder = folder
+        self.refused = refused
     }
 }
 

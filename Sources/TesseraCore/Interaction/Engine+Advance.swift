@@ -12,7 +12,7 @@ extension Engine {
         switch session.phase {
         case .pressed:
             if let press = session.dueHold(at: t, liftDelay: policy.liftDelay) {
-                liftOrRefuse(press, at: press.start + policy.liftDelay)
+                liftOrRefuse(press, at: press.start + policy.liftDelay, grabbedAt: session.pointer ?? press.origin)
             }
         case .lifted:
             autoscroll(dt: dt, at: t)
@@ -32,9 +32,11 @@ extension Engine {
         if presentation.prune(at: t, policy: policy) { outbox.redraw() }
     }
 
-    /// The hold has lasted `liftDelay`: a movable item lifts (its snapshot keeps the grab offset);
-    /// a done one refuses with a shake.
-    mutating func liftOrRefuse(_ press: Press, at t: Double) {
+    /// The hold has lasted `liftDelay`, or the press moved beyond the slop (`liftOnMove`): a
+    /// movable item lifts, its snapshot keeping the offset from where it was grabbed (`grabbedAt`)
+    /// to the pointer; a done one refuses, with a shake and a warning outline, and the press
+    /// lasts until the release.
+    mutating func liftOrRefuse(_ press: Press, at t: Double, grabbedAt grab: Point) {
         guard let path = model.indexPath(of: press.id, near: press.path), let item = model.item(at: path),
               let frame = drawnFrame(of: press.id, at: path) else {
             session.end()
@@ -45,11 +47,11 @@ extension Engine {
             presentation.releasePress(at: t, policy: policy)
             presentation.refuse(item.id, at: t)
             outbox.post(.refused(item.id))
-            session.end()
+            session.refuse()
             return
         }
         let p = session.pointer ?? press.origin
-        session.lift(Lift(id: item.id, liftTime: t, grabOffset: p - frame.origin, size: frame.size, pointer: p,
+        session.lift(Lift(id: item.id, liftTime: t, grabOffset: grab - frame.origin, size: frame.size, pointer: p,
                           path: path, originalPath: path, folder: press.folder))
         presentation.lift(at: t, policy: policy)
         outbox.post(.lifted(item.id))

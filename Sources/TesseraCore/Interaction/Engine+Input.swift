@@ -48,10 +48,15 @@ extension Engine {
 
     mutating func pointerMove(_ p: Point, at t: Double) {
         let old = session.pointer
-        if session.track(p, slop: policy.slop) {
-            // Moved beyond the slop before the hold: no lift, no click; the cell eases back.
-            presentation.releasePress(at: t, policy: policy)
-            outbox.redraw()
+        if session.track(p, slop: policy.slop), let press = session.press {
+            if policy.liftOnMove {
+                // Press and drag, as on any desktop: it lifts now, held where it was grabbed.
+                liftOrRefuse(press, at: t, grabbedAt: press.origin)
+            } else {
+                // Moved beyond the slop before the hold: no lift, no click; the cell eases back.
+                presentation.releasePress(at: t, policy: policy)
+                outbox.redraw()
+            }
         }
         switch session.phase {
         case .lifted:

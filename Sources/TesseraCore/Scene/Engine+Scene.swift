@@ -200,6 +200,7 @@ extension Engine {
     var cursor: CursorShape {
         switch session.phase {
         case .lifted: return .closedHand
+        case .pressed(let p) where p.refused: return .notAllowed
         case .pressed(let p) where !p.moved: return item(withID: p.id)?.isMovable == true ? .openHand : .notAllowed
         default:
             guard let p = pointer else { return .arrow }
@@ -269,7 +270,9 @@ struct CellLooks {
             node.scale = d.scale
         }
         if !refusals.isEmpty, let since = refusals[item.id] {
+            // A shake (none under reduced motion) and an outline that does not move.
             node.frame = node.frame.offsetBy(dx: Wobble.refusal(since: now - since, policy: policy), dy: 0)
+            node.isRefused = true
         }
         return node
     }

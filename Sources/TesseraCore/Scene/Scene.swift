@@ -88,6 +88,9 @@ public struct CellNode: Hashable, Sendable {
     public var isDropTarget: Bool
     /// Progress of a dwell that will act on this cell, 0...1; nil when none.
     public var dwellProgress: Double?
+    /// A done item just refused a lift: drawn with a warning outline (besides the shake, which
+    /// reduced motion leaves out).
+    public var isRefused: Bool
     public var scale: Double
     public var rotation: Double
     public var alpha: Double
@@ -95,12 +98,13 @@ public struct CellNode: Hashable, Sendable {
     public init(id: ItemID, frame: Rect, title: String, icon: String, color: Color,
                 isFolder: Bool = false, folderPreview: [FolderPreviewEntry] = [], folderCount: Int = 0,
                 isDone: Bool = false, isSelected: Bool = false, isPressed: Bool = false,
-                isLifted: Bool = false, isDropTarget: Bool = false, dwellProgress: Double? = nil,
+                isLifted: Bool = false, isDropTarget: Bool = false, dwellProgress: Double? = nil, isRefused: Bool = false,
                 scale: Double = 1, rotation: Double = 0, alpha: Double = 1) {
         self.id = id; self.frame = frame; self.title = title; self.icon = icon; self.color = color
         self.isFolder = isFolder; self.folderPreview = folderPreview; self.folderCount = folderCount
         self.isDone = isDone; self.isSelected = isSelected; self.isPressed = isPressed
         self.isLifted = isLifted; self.isDropTarget = isDropTarget; self.dwellProgress = dwellProgress
+        self.isRefused = isRefused
         self.scale = scale; self.rotation = rotation; self.alpha = alpha
     }
 }
