@@ -33,11 +33,17 @@ extension Engine {
     /// Closes the detail view or folder on top: back to the folder a detail view was opened from,
     /// as it was scrolled, else to the surface.
     mutating func closeOverlay() {
+        let closing = folderPanel
         if let back = navigation.close(), let path = model.indexPath(of: back.folder, near: back.path),
            model.item(at: path)?.isFolder == true {
             openFolder(back.folder, at: path, scrolledTo: back.offset)
         } else {
             refreshFolderPanel()
+            // A folder closed on one of its items: the selection goes to the folder, where it shows.
+            if let panel = closing, let p = navigation.selectionPath, p.child != nil,
+               p.section == panel.path.section, p.item == panel.path.item {
+                navigation.select(panel.folder, at: panel.path)
+            }
         }
         outbox.redraw()
     }

@@ -121,8 +121,11 @@ extension Engine {
             inspector.toggle()
             outbox.redraw()
         case .left, .right, .up, .down:
+            // Details on top are modal: nothing moves behind them.
+            if case .detail? = navigation.overlay { return }
             if let panel = folderPanel { moveFolderSelection(k, in: panel) } else { moveSelection(k) }
         case .pageUp, .pageDown, .home, .end:
+            if case .detail? = navigation.overlay { return }
             page(k)
         }
     }

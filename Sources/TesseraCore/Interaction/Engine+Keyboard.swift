@@ -16,7 +16,8 @@ extension Engine {
             case .left: next = Swift.max(0, i - 1)
             case .right: next = Swift.min(count - 1, i + 1)
             case .up: next = i >= columns ? i - columns : i
-            default: next = i + columns < count ? i + columns : i
+            // Down into a shorter last row: its last item.
+            default: next = (i / columns + 1) * columns < count ? Swift.min(i + columns, count - 1) : i
             }
         } else {
             next = 0

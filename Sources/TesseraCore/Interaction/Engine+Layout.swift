@@ -74,13 +74,48 @@ extension Engine {
     }
 
     /// Switches between grid, masonry and board, animating items to their new places.
+    ///
+    /// Scroll positions mean nothing across layouts; what the user is looking at does. The new
+    /// layout is scrolled so the selected item (or, with none on screen, the first item on
+    /// screen) stays where it was in the window, as near as the new layout allows — in view,
+    /// and the item travels the least — then every cell flies to its new place.
     public mutating func setLayout(_ choice: LayoutChoice, at t: Double) {
         guard choice != layoutChoice else { return }
         let before = layoutBefore(at: t, animated: true)
+        let anchor = layoutAnchor()
         _ = arrangement.switchLayout(to: choice.layout)
-        // Scroll positions mean nothing across layouts: start at the top-left.
         scroll.reset()
+        scroll.fit(to: snapshot)
+        if let (path, was) = anchor, let j = snapshot.flatIndex(of: path) {
+            keep(flat: j, at: was)
+        }
         afterRelayout(before, log: nil, at: t, animated: true)
         outbox.post(.layoutChanged(choice))
+    }
+
+    /// The item to keep in place across a layout switch, and where it is in the window: the
+    /// selection if it is on screen (or will be revealed), else the first item on screen.
+    private func layoutAnchor() -> (IndexPath, Point)? {
+        let window = Rect(origin: .zero, size: viewport)
+        if let id = navigation.selection, let p = locate(id), p.child == nil, let f = drawnFrame(of: id, at: p) {
+            let clamped = Point(x: Swift.min(Swift.max(f.minX, 8), Swift.max(8, window.maxX - f.width - 8)),
+                                y: Swift.min(Swift.max(f.minY, 8), Swift.max(8, window.maxY - f.height - 8)))
+            return (p, clamped)
+        }
+        guard let first = snapshot.visibleItems(offsets: offsets).first(where: {
+            window.contains(snapshot.windowFrame(ofFlat: $0, offsets: offsets).origin)
+        }) ?? snapshot.visibleItems(offsets: offsets).first else { return nil }
+        return (snapshot.indexPath(ofFlat: first), snapshot.windowFrame(ofFlat: first, offsets: offsets).origin)
+    }
+
+    /// Scrolls (at once) so the item at flat index `j` has its top-left at `window`, as near as
+    /// the layout's limits allow.
+    private mutating func keep(flat j: Int, at window: Point) {
+        let f = snapshot.windowFrame(ofFlat: j, offsets: ScrollOffsets())
+        let axis = snapshot.scrollAxis
+        let k = snapshot.sections[snapshot.section(ofFlat: j)].pane
+        if let k { scroll.jumpPane(k, to: f.minY - window.y) }
+        scroll.jumpRoot(along: axis, to: f.min(axis) - window[axis])
+        if k != nil, axis == .vertical { scroll.jumpRoot(along: .horizontal, to: f.minX - window.x) }
     }
 }
