@@ -4,12 +4,25 @@
 ///
 /// Because a spring keeps its velocity when retargeted, an item already moving that gets a new
 /// destination carries on smoothly from where it is drawn.
-public struct ItemMotions: Equatable, Sendable {
+public typealias ItemMotions = RectMotions<ItemID>
+
+/// A part of a section's chrome that moves with a relayout, as its items do (a layout switch
+/// morphs a grid section's band into a board list; a resize re-flows both).
+public enum ChromePart: Hashable, Sendable {
+    case background(Int), header(Int), footer(Int), pane(Int)
+}
+
+/// How far each section's chrome is drawn from its layout frame right now.
+public typealias ChromeMotions = RectMotions<ChromePart>
+
+/// Rects drawn away from their layout frames, each on a spring back to it, by key: the cells
+/// (`ItemMotions`), and the sections' chrome (`ChromeMotions`).
+public struct RectMotions<Key: Hashable & Sendable>: Equatable, Sendable {
     struct RectSpring: Equatable, Sendable {
         var x, y, w, h: Spring
         func isSettled(at t: Double) -> Bool { x.isSettled(at: t) && y.isSettled(at: t) && w.isSettled(at: t) && h.isSettled(at: t) }
     }
-    private var springs: [ItemID: RectSpring] = [:]
+    private var springs: [Key: RectSpring] = [:]
 
     public init() {}
 
@@ -17,7 +30,7 @@ public struct ItemMotions: Equatable, Sendable {
     public var count: Int { springs.count }
 
     /// The item moved in the layout: from `drawn` (where it is drawn now) to `target`.
-    public mutating func animate(_ id: ItemID, from drawn: Rect, to target: Rect, at t: Double, omega: Double) {
+    public mutating func animate(_ id: Key, from drawn: Rect, to target: Rect, at t: Double, omega: Double) {
         let dx = drawn.minX - target.minX, dy = drawn.minY - target.minY
         let dw = drawn.width - target.width, dh = drawn.height - target.height
         if let s = springs[id] {
@@ -35,14 +48,14 @@ public struct ItemMotions: Equatable, Sendable {
     }
 
     /// Where to draw an item whose layout frame is `frame`.
-    public func drawn(_ id: ItemID, frame: Rect, at t: Double) -> Rect {
+    public func drawn(_ id: Key, frame: Rect, at t: Double) -> Rect {
         // Mostly nothing moves: skip hashing the id for every cell of every frame.
         guard !springs.isEmpty, let s = springs[id] else { return frame }
         return Rect(x: frame.minX + s.x.value(at: t), y: frame.minY + s.y.value(at: t),
                     width: frame.width + s.w.value(at: t), height: frame.height + s.h.value(at: t))
     }
 
-    public func isMoving(_ id: ItemID) -> Bool { !springs.isEmpty && springs[id] != nil }
+    public func isMoving(_ id: Key) -> Bool { !springs.isEmpty && springs[id] != nil }
 
     /// Drops settled springs; true while any is still moving.
     public mutating func prune(at t: Double) -> Bool {
@@ -50,6 +63,6 @@ public struct ItemMotions: Equatable, Sendable {
         return !springs.isEmpty
     }
 
-    public mutating func remove(_ id: ItemID) { springs[id] = nil }
+    public mutating func remove(_ id: Key) { springs[id] = nil }
     public mutating func removeAll() { springs.removeAll() }
 }

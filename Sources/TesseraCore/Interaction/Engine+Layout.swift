@@ -8,11 +8,27 @@ extension Engine {
         var snapshot: LayoutSnapshot
         var offsets: ScrollOffsets
         var drawn: [ItemID: Rect]
+        var chrome: [ChromePart: Rect]
     }
 
     /// Takes what a relayout at `t` animates from (only the snapshot when it is not animated).
     func layoutBefore(at t: Double, animated: Bool) -> LayoutBefore {
-        LayoutBefore(snapshot: snapshot, offsets: offsets, drawn: animated && !policy.reduceMotion ? drawnFrames(at: t) : [:])
+        guard animated && !policy.reduceMotion else { return LayoutBefore(snapshot: snapshot, offsets: offsets, drawn: [:], chrome: [:]) }
+        var chrome = Self.chromeFrames(of: snapshot, offsets: offsets)
+        for (part, f) in chrome { chrome[part] = presentation.drawn(part, frame: f, at: t) }
+        return LayoutBefore(snapshot: snapshot, offsets: offsets, drawn: drawnFrames(at: t), chrome: chrome)
+    }
+
+    /// Every section's background, header, footer and board list, in window coordinates. O(sections).
+    static func chromeFrames(of snapshot: LayoutSnapshot, offsets: ScrollOffsets) -> [ChromePart: Rect] {
+        var out: [ChromePart: Rect] = [:]
+        for (s, geo) in snapshot.sections.enumerated() {
+            out[.background(s)] = snapshot.toWindow(geo.background, pane: nil, offsets: offsets)
+            if let h = geo.header { out[.header(s)] = snapshot.toWindow(h, pane: nil, offsets: offsets) }
+            if let f = geo.footer { out[.footer(s)] = snapshot.toWindow(f, pane: nil, offsets: offsets) }
+        }
+        for (k, pane) in snapshot.panes.enumerated() { out[.pane(k)] = snapshot.toWindow(pane.frame, pane: nil, offsets: offsets) }
+        return out
     }
 
     /// Where each item on screen is drawn now, by id (parted beside a dwelling gap included):
@@ -63,13 +79,24 @@ extension Engine {
         }
         // Items that left the view stop animating: they are not drawn.
         for id in before.drawn.keys where !seen.contains(id) { presentation.stopSliding(id) }
+        // The sections' chrome moves with its items: a band becomes a list, a header slides down.
+        for (part, frame) in Self.chromeFrames(of: snapshot, offsets: offsets) {
+            // A board list new to the layout grows out of its section's old band.
+            var from = before.chrome[part]
+            if from == nil, case .pane(let k) = part { from = before.chrome[.background(snapshot.panes[k].section)] }
+            if let from { presentation.slide(part, from: from, to: frame, at: t, policy: policy) }
+        }
     }
 
+    /// A new window size. A lone resize (maximise, a tiling move) re-flows animated; during a
+    /// live resize (sizes less than `Presentation.liveResizeGap` apart) each re-flow is at once,
+    /// so no pile of flying tiles trails the window's edge.
     mutating func resize(to size: Size, at t: Double) {
         guard size != viewport, size.width >= 1, size.height >= 1 else { return }
-        let before = layoutBefore(at: t, animated: true)
+        let live = presentation.noteResize(at: t)
+        let before = layoutBefore(at: t, animated: !live)
         guard arrangement.resize(to: size) else { return }
-        afterRelayout(before, log: nil, at: t, animated: true)
+        afterRelayout(before, log: nil, at: t, animated: !live)
         refreshFolderPanel()
     }
 

@@ -7,6 +7,8 @@
 public struct Presentation: Equatable, Sendable {
     /// Cells sliding to their new frames after a relayout (FLIP springs).
     public private(set) var motions = ItemMotions()
+    /// Section backgrounds, headers, footers and board lists sliding with them.
+    public private(set) var chrome = ChromeMotions()
     /// The cell drawn pressed (or easing back out of it), and its scale.
     public private(set) var pressed: ItemID?
     public private(set) var pressScale = Tween.at(1)
@@ -16,6 +18,12 @@ public struct Presentation: Equatable, Sendable {
     public private(set) var targetScales: [ItemID: Tween] = [:]
     /// Done items shaking off a lift, since when.
     public private(set) var refusals: [ItemID: Double] = [:]
+    /// When the window was last resized: a resize soon after another is part of a live resize.
+    public private(set) var lastResize = -Double.infinity
+
+    /// Resizes closer together than this are a live resize (the user dragging the window's edge):
+    /// each re-flows at once; only the first of a run animates.
+    public static let liveResizeGap = 0.1
 
     public init() {}
 
@@ -72,6 +80,14 @@ public struct Presentation: Equatable, Sendable {
         targetScales[old] = nil
     }
 
+    // MARK: - Resizes
+
+    /// A resize at `t`: true when it comes within `liveResizeGap` of the one before (a live resize).
+    mutating func noteResize(at t: Double) -> Bool {
+        defer { lastResize = t }
+        return t - lastResize < Self.liveResizeGap
+    }
+
     // MARK: - Refusal
 
     mutating func refuse(_ id: ItemID, at t: Double) {
@@ -86,16 +102,27 @@ public struct Presentation: Equatable, Sendable {
     }
 
     mutating func stopSliding(_ id: ItemID) { motions.remove(id) }
-    mutating func stopAllSliding() { motions.removeAll() }
+    mutating func stopAllSliding() {
+        motions.removeAll()
+        chrome.removeAll()
+    }
 
     /// Where to draw `id` whose layout frame is `frame`.
     public func drawn(_ id: ItemID, frame: Rect, at t: Double) -> Rect { motions.drawn(id, frame: frame, at: t) }
+
+    /// A part of a section's chrome moved in the layout: from `drawn` to `frame`, on a spring.
+    mutating func slide(_ part: ChromePart, from drawn: Rect, to frame: Rect, at t: Double, policy: DragPolicy) {
+        chrome.animate(part, from: drawn, to: frame, at: t, omega: Spring.omega(settleTime: policy.springSettleTime))
+    }
+
+    /// Where to draw a part of a section's chrome whose layout frame is `frame`.
+    public func drawn(_ part: ChromePart, frame: Rect, at t: Double) -> Rect { chrome.drawn(part, frame: frame, at: t) }
 
     // MARK: - Time
 
     /// Whether anything here changes between `t` and the next frame.
     public func isAnimating(at t: Double) -> Bool {
-        !motions.isEmpty || !refusals.isEmpty || !pressScale.isFinished(at: t) || !liftScale.isFinished(at: t)
+        !motions.isEmpty || !chrome.isEmpty || !refusals.isEmpty || !pressScale.isFinished(at: t) || !liftScale.isFinished(at: t)
             || targetScales.values.contains { !$0.isFinished(at: t) }
     }
 
@@ -104,6 +131,7 @@ public struct Presentation: Equatable, Sendable {
     mutating func prune(at t: Double, policy: DragPolicy) -> Bool {
         let moving = isAnimating(at: t)
         if !motions.isEmpty { _ = motions.prune(at: t) }
+        if !chrome.isEmpty { _ = chrome.prune(at: t) }
         if !refusals.isEmpty { refusals = refusals.filter { t < $0.value + policy.refuseDuration } }
         targetScales = targetScales.filter { !($0.value.isFinished(at: t) && $0.value.to == 1) }
         if pressed != nil, pressScale.to == 1, pressScale.isFinished(at: t) { pressed = nil }

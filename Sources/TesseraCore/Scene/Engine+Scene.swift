@@ -12,8 +12,10 @@ extension Engine {
         default: nil
         }
         // Section backgrounds (decoration), headers and footers.
+        // (Each part drawn where its spring has it: the chrome moves with its items on a relayout.)
+        func chrome(_ part: ChromePart, _ r: Rect) -> Rect { presentation.drawn(part, frame: snapshot.toWindow(r, pane: nil, offsets: offsets), at: now) }
         for (s, geo) in snapshot.sections.enumerated() {
-            let bg = snapshot.toWindow(geo.background, pane: nil, offsets: offsets)
+            let bg = chrome(.background(s), geo.background)
             guard bg.intersects(view) else { continue }
             if geo.pane != nil {
                 nodes.append(.box(BoxNode(frame: bg, color: style.boardColumn, cornerRadius: 12)))
@@ -22,13 +24,13 @@ extension Engine {
             }
             let title = model.sections[s].title
             if let h = geo.header {
-                let frame = snapshot.toWindow(h, pane: nil, offsets: offsets).insetBy(dx: 16, dy: 0)
+                let frame = chrome(.header(s), h).insetBy(dx: 16, dy: 0)
                 nodes.append(.label(LabelNode(frame: frame, text: geo.pane == nil ? title : "\(title)  ·  \(geo.itemCount)",
                                               style: geo.pane == nil ? .header : .listTitle)))
             }
             if let f = geo.footer {
                 let n = geo.itemCount
-                nodes.append(.label(LabelNode(frame: snapshot.toWindow(f, pane: nil, offsets: offsets).insetBy(dx: 16, dy: 0),
+                nodes.append(.label(LabelNode(frame: chrome(.footer(s), f).insetBy(dx: 16, dy: 0),
                                               text: n == 1 ? "1 item" : "\(n) items", style: .footer)))
             }
         }
@@ -41,7 +43,7 @@ extension Engine {
             let pane = snapshot.sections[path.section].pane
             if currentPane == nil || currentPane! != pane {
                 if currentPane != nil, currentPane! != nil { nodes.append(.popClip) }
-                if let k = pane { nodes.append(.pushClip(snapshot.toWindow(snapshot.panes[k].frame, pane: nil, offsets: offsets))) }
+                if let k = pane { nodes.append(.pushClip(chrome(.pane(k), snapshot.panes[k].frame))) }
                 currentPane = .some(pane)
             }
             guard let item = model.item(at: path), item.id != hidden else { continue }
