@@ -70,6 +70,8 @@ struct CellPainter {
             ring(f.insetBy(dx: -3, dy: -3), radius: radius + 3, width: cell.isDropTarget ? 2.5 : 2,
                  color: Theme.accent, cr: cr)
         }
+        // Over the ring: a badge says something, the ring only frames.
+        if cell.isFolder && cell.folderCount > 0 { paintCountBadge(cell.folderCount, f, cr: cr) }
         if cell.isRefused {
             ring(f.insetBy(dx: -3, dy: -3), radius: radius + 3, width: 2.5, color: Theme.refusal, cr: cr)
         }
@@ -94,7 +96,7 @@ struct CellPainter {
         let f = cell.frame
         masks.fill(cr, f, radius: radius, color: Theme.tileFill(cell.color).withAlpha(0.55))
         ring(f.insetBy(dx: 0.5, dy: 0.5), radius: radius - 0.5, width: 1, color: Color.white.withAlpha(0.8), cr: cr)
-        let slots = ContentSlots(frame: f, iconFraction: Theme.iconFraction + 0.08)
+        let slots = Self.folderSlots(in: f)
         let grid = slots.icon
         let gap = grid.width * 0.06
         let mini = (grid.width - 2 * gap) / 3
@@ -108,7 +110,20 @@ struct CellPainter {
         if let label = slots.label {
             text.draw(cell.title, in: label, style: slots.isRow ? .rowTitle : .cellTitle, cr: cr)
         }
-        if cell.folderCount > 0 { paintCountBadge(cell.folderCount, f, cr: cr) }
+    }
+
+    /// Where a folder's mini grid and title go: the title exactly where a plain tile's is (one line
+    /// of titles across a row of tiles); the grid a little larger than an icon, growing upwards
+    /// from the icon's bottom. In a row-shaped tile (a board row), the grid takes the row icon's
+    /// place and size.
+    static func folderSlots(in f: Rect) -> ContentSlots {
+        var slots = ContentSlots(frame: f)
+        guard !slots.isRow else { return slots }
+        let side = slots.icon.width * (Theme.iconFraction + 0.08) / Theme.iconFraction
+        let top = Swift.max(f.minY + 4, slots.icon.maxY - side)
+        let s = slots.icon.maxY - top
+        slots.icon = Rect(x: f.midX - s / 2, y: top, width: s, height: s)
+        return slots
     }
 
     // MARK: Decorations
