@@ -61,7 +61,8 @@ extension Engine {
         case (.surface, .gap(let s, let i)):
             // The same incremental move a program makes (`Engine.move`); it joins the drag's edits.
             // The hover is used up after it: the neighbours slide on from where they were parted.
-            try? move(lift.id, to: destination(ofGap: i, in: s, carried: lift.path), near: lift.path, at: t, animated: true)
+            let to = aimed(destination(ofGap: i, in: s, carried: lift.path), lift: lift)
+            try? move(lift.id, to: to, near: lift.path, at: t, animated: true)
             session.dwellUsed()
             return true
         case (.surface, .into(let path)):
@@ -105,6 +106,30 @@ extension Engine {
         _ = navigation.close()
         refreshFolderPanel()
         outbox.redraw()
+    }
+
+    /// In a masonry, a move re-places every item after it, so the index a gap stands for may
+    /// land the item in another column. Of the places around it, the one that lands the item in
+    /// the column under the pointer, nearest to it (three places either side). Elsewhere,
+    /// `destination` as it is.
+    /// O(index) for a masonry (it places the items before it again), O(1) otherwise.
+    func aimed(_ destination: IndexPath, lift: Lift) -> IndexPath {
+        guard case .masonry(let m) = layout, destination.section < snapshot.sections.count,
+              let dragged = model.item(at: lift.path) else { return destination }
+        let s = destination.section, geo = snapshot.sections[s]
+        let items = model.sections[s].items
+        let skipping = lift.path.section == s && lift.path.child == nil ? lift.path.item : nil
+        let count = items.count - (skipping == nil ? 0 : 1)
+        let p = lift.pointer + offsets.root
+        let column = m.column(at: p.x, width: viewport.width)
+        var best: (index: Int, distance: Double)?
+        for c in (destination.item - 3)...(destination.item + 3) where c >= 0 && c <= count {
+            let landing = m.landing(ofAspect: dragged.sizeHint.aspect, at: c, among: items, skipping: skipping, width: viewport.width)
+            guard landing.column == column else { continue }
+            let d = abs(geo.itemArea.minY + landing.y - p.y)
+            if best == nil || d < best!.distance { best = (c, d) }
+        }
+        return best.map { IndexPath(section: s, item: $0.index) } ?? destination
     }
 
     /// Where gap `i` of section `s` puts the carried item (at `carried`) once it is taken out.

@@ -84,3 +84,48 @@ public struct MasonryLayout: CollectionLayout, Hashable, Codable {
                               frames: frames, index: index)
     }
 }
+
+extension MasonryLayout {
+    /// Where an item of aspect `aspect` would land if inserted at `index` of `items` (the section
+    /// without it: `skipping` is its index there, if it is in it): its column and its top, from
+    /// the section's first item row. O(index): it places the items before it as `snapshot` does.
+    ///
+    /// Why: in a masonry a move re-places every item after the place it changes, so the gap a
+    /// pointer shows is not always where the item lands. The engine asks this of the places
+    /// around the gap and takes the one that lands under the pointer.
+    public func landing(ofAspect aspect: Double, at index: Int, among items: ItemList, skipping: Int?,
+                        width: Double) -> (column: Int, y: Double) {
+        let w = Swift.max(1, width)
+        let n = columnCount(for: w)
+        let itemWidth = Swift.max(1, (w - spacing * Double(n + 1)) / Double(n))
+        var heights = [Double](repeating: spacing, count: n)
+        var placed = 0
+        func column() -> Int {
+            switch placement {
+            case .roundRobin: return placed % n
+            case .shortestColumn:
+                var best = 0
+                for k in 1..<n where heights[k] < heights[best] { best = k }
+                return best
+            }
+        }
+        var i = 0
+        while placed < index && i < items.count {
+            defer { i += 1 }
+            if i == skipping { continue }
+            let c = column()
+            heights[c] += itemWidth * items[i].sizeHint.aspect + spacing
+            placed += 1
+        }
+        let c = column()
+        _ = aspect
+        return (c, heights[c])
+    }
+
+    /// The column under x (in the surface's coordinates) at `width`.
+    public func column(at x: Double, width: Double) -> Int {
+        let n = columnCount(for: Swift.max(1, width))
+        let itemWidth = Swift.max(1, (Swift.max(1, width) - spacing * Double(n + 1)) / Double(n))
+        return Swift.min(n - 1, Swift.max(0, Int((x - spacing / 2) / (itemWidth + spacing))))
+    }
+}
