@@ -43,7 +43,7 @@ let package = Package(
         ]),
         .testTarget(name: "TesseraAppTests", dependencies: ["TesseraApp", "TesseraCore"]),
         .testTarget(name: "TesseraCairoTests", dependencies: ["TesseraCore", "TesseraCairo", "CCairo"]),
-        .testTarget(name: "TesseraX11Tests", dependencies: ["TesseraX11"]),
+        .testTarget(name: "TesseraX11Tests", dependencies: ["TesseraX11", "TesseraCore", "CX11"]),
         .testTarget(name: "TesseraEndToEndTests", dependencies: ["TesseraCore", "CX11", "CXTest"]),
     ]
 )

@@ -97,16 +97,21 @@ struct EventTranslator {
         }
     }
 
+    /// Shift turns a vertical wheel sideways (a board narrower than its lists), as in every toolkit.
     private mutating func button(_ e: XButtonEvent, pressed: Bool) -> Outcome {
         let p = point(e.x, e.y)
+        let sideways = e.state & UInt32(ShiftMask) != 0
+        func wheel(_ d: Double, vertical: Bool) -> Outcome {
+            vertical && !sideways ? .input(.wheel(dx: 0, dy: d, at: p)) : .input(.wheel(dx: d, dy: 0, at: p))
+        }
         switch Int32(e.button) {
         case Button1:
             primaryButtonDown = pressed
             return .input(pressed ? .pointerDown(p) : .pointerUp(p))
-        case Button4 where pressed: return .input(.wheel(dx: 0, dy: -Self.wheelStep, at: p))
-        case Button5 where pressed: return .input(.wheel(dx: 0, dy: Self.wheelStep, at: p))
-        case 6 where pressed: return .input(.wheel(dx: -Self.wheelStep, dy: 0, at: p))
-        case 7 where pressed: return .input(.wheel(dx: Self.wheelStep, dy: 0, at: p))
+        case Button4 where pressed: return wheel(-Self.wheelStep, vertical: true)
+        case Button5 where pressed: return wheel(Self.wheelStep, vertical: true)
+        case 6 where pressed: return wheel(-Self.wheelStep, vertical: false)
+        case 7 where pressed: return wheel(Self.wheelStep, vertical: false)
         default: return .ignored
         }
     }

@@ -24,14 +24,14 @@ extension Engine {
         }
         navigation.select(panel.children[next].id, at: IndexPath(section: panel.path.section, item: panel.path.item, child: next))
         outbox.redraw()
-        // Into view where the scroll is heading: the item within the items' area (8 px clear of
-        // its edges), scrolled as little as needed.
-        let c = panel.contentFrame
+        // Into view where the scroll is heading: the item within the items' area (a margin clear
+        // of its edges), scrolled as little as needed.
+        let c = panel.contentFrame, m = Self.revealMargin
         let top = panel.frame(ofChild: next, offset: 0).minY - c.minY, bottom = top + panel.frame(ofChild: next, offset: 0).height
-        if top - 8 < scroll.folderTarget {
-            scroll.scrollFolder(to: top - 8, immediately: scrollsAtOnce)
-        } else if bottom + 8 > scroll.folderTarget + c.height {
-            scroll.scrollFolder(to: bottom + 8 - c.height, immediately: scrollsAtOnce)
+        if top - m < scroll.folderTarget {
+            scroll.scrollFolder(to: top - m, immediately: scrollsAtOnce)
+        } else if bottom + m > scroll.folderTarget + c.height {
+            scroll.scrollFolder(to: bottom + m - c.height, immediately: scrollsAtOnce)
         }
     }
 
@@ -89,12 +89,15 @@ extension Engine {
             if w.minY < pf.minY { scroll.scrollPane(k, by: w.minY - pf.minY, immediately: scrollsAtOnce) }
             if w.maxY > pf.maxY { scroll.scrollPane(k, by: w.maxY - pf.maxY, immediately: scrollsAtOnce) }
         }
-        let axis = snapshot.scrollAxis
+        let axis = snapshot.scrollAxis, m = Self.revealMargin
         let lo = w.min(axis), hi = w.max(axis)
-        if lo < 0 {
-            scroll.scrollRoot(along: axis, to: heading.root[axis] + lo - 8, immediately: scrollsAtOnce)
-        } else if hi > viewport[axis] {
-            scroll.scrollRoot(along: axis, to: heading.root[axis] + hi - viewport[axis] + 8, immediately: scrollsAtOnce)
+        if lo < m {
+            scroll.scrollRoot(along: axis, to: heading.root[axis] + lo - m, immediately: scrollsAtOnce)
+        } else if hi > viewport[axis] - m {
+            scroll.scrollRoot(along: axis, to: heading.root[axis] + hi - viewport[axis] + m, immediately: scrollsAtOnce)
         }
     }
+
+    /// Room left between an item scrolled into view and the window's edge (a section's inset).
+    static let revealMargin = 16.0
 }
