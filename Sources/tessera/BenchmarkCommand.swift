@@ -118,6 +118,7 @@ struct BenchConfig {
             flow.sectionInsets = Insets(top: 0, left: 0, bottom: 0, right: max(0, size.width - 13 * 96))
             flow.headerLength = 0
             flow.footerLength = 0
+            flow.lineAlignment = .justified
             return .grid(flow)
         case .masonry:
             var masonry = MasonryLayout()

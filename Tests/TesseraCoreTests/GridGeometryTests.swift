@@ -15,6 +15,8 @@ import Testing
         f.footerLength = rng.next() % 2 == 0 ? 0 : 24
         f.scrollDirection = rng.next() % 3 == 0 ? .horizontal : .vertical
         f.itemsPerLine = rng.next() % 4 == 0 ? Int(1 + rng.next() % 6) : nil
+        f.lineAlignment = rng.next() % 2 == 0 ? .centered : .justified
+        f.maximumInteritemSpacing = Double(rng.next() % 60)
         return f
     }
 

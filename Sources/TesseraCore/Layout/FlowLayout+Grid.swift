@@ -15,6 +15,8 @@ extension FlowLayout {
         // Every item has this size (the sizing is uniform; no hint is read).
         let size = self.size(of: Item(id: "", title: "", icon: "", rgba: 0), available: available, fixedCount: fixedCount)
         let emptyDepth = emptyLineDepth(available: available)
+        let centredColumns = fixedCount == nil && lineAlignment == .centered
+            ? columnGrid(crossSize: size[cross], available: available) : nil
 
         var sections: [SectionGeometry] = []
         var grids: [GridGeometry] = []
@@ -32,10 +34,16 @@ extension FlowLayout {
             }
             cursor += insetMainLead
             let itemsStart = cursor
-            let line = lineShape(count: count, size: size[cross], available: available, fixedCount: fixedCount)
+            var line = lineShape(count: count, size: size[cross], available: available, fixedCount: fixedCount)
+            var lead = insetCrossLead
+            if let g = centredColumns, count > 0 {
+                line.spacing = g.spacing
+                line.lastSpacing = g.spacing
+                lead += g.lead
+            }
             let grid = GridGeometry(count: count, perLine: line.perLine, main: main, pane: nil, itemSize: size,
                                     itemsStart: itemsStart, linePitch: size[main] + minimumLineSpacing,
-                                    crossLead: insetCrossLead, crossPitch: size[cross] + line.spacing,
+                                    crossLead: lead, crossPitch: size[cross] + line.spacing,
                                     lastCrossPitch: size[cross] + line.lastSpacing)
             let lines = grid.lineCount
             cursor += lines == 0 ? emptyDepth : Double(lines) * size[main] + Double(lines - 1) * minimumLineSpacing

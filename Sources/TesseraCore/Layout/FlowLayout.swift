@@ -1,12 +1,18 @@
 /// A flow grid (seeds 000, 002): items fill lines across the cross axis and lines stack along the
 /// scroll axis; each section has an optional header and footer and a background.
 ///
-/// In a full line the items are spread so the first and last touch the section insets (spacing
-/// grows beyond `minimumInteritemSpacing`); the last line keeps the spacing of the line before it so
-/// uniform items stay in columns. Items in a line are centred across it (lines are as deep as their
-/// deepest item). `itemsPerLine` instead fixes the count: item cross size =
+/// `lineAlignment` `.centered` (the default, as home screens): as many columns as fit with at least
+/// `minimumInteritemSpacing` between them, the gaps spread but never beyond
+/// `maximumInteritemSpacing`, the block of columns centred, and every line — the last and a
+/// section's only one included — on those columns, so they line up across sections. `.justified`
+/// (the seed's flow): a full line spread so its first and last items touch the section insets
+/// (the gaps grow with the window: 10 to 96 px), the last line keeping the spacing of the line
+/// before it. Items in a line are centred across it (lines are as deep as their deepest item).
+/// `itemsPerLine` instead fixes the count: item cross size =
 /// (available - (N - 1) * minimumInteritemSpacing) / N.
 public struct FlowLayout: CollectionLayout, Hashable, Codable {
+    public enum LineAlignment: String, Hashable, Sendable, Codable { case centered, justified }
+
     public enum ItemSizing: Hashable, Sendable, Codable {
         /// Every item has this size.
         case uniform(Size)
@@ -24,6 +30,9 @@ public struct FlowLayout: CollectionLayout, Hashable, Codable {
     public var scrollDirection: Axis = .vertical
     /// Exactly this many items per line, sized to fill it (nil: as many as fit).
     public var itemsPerLine: Int?
+    public var lineAlignment: LineAlignment = .centered
+    /// With `.centered`, the gaps between columns stay at most this wide.
+    public var maximumInteritemSpacing: Double = 28
 
     public init() {}
 
@@ -65,6 +74,10 @@ public struct FlowLayout: CollectionLayout, Hashable, Codable {
             var i = 0
             var lastSpacing = minimumInteritemSpacing
             let items = section.items
+            let fixed = itemsPerLine.map { Swift.max(1, $0) }
+            // Centred: one set of columns for every line of the section (and of every section).
+            let columns = items.isEmpty || fixed != nil || lineAlignment != .centered ? nil
+                : columnGrid(crossSize: size(of: items[0], available: available, fixedCount: nil)[cross], available: available)
             while i < items.count {
                 // Gather one line.
                 var sizes: [Size] = []
@@ -94,8 +107,12 @@ public struct FlowLayout: CollectionLayout, Hashable, Codable {
                         spacing = fits ? lastSpacing : minimumInteritemSpacing
                     }
                 }
-                let depth = sizes.reduce(0) { Swift.max($0, $1[main]) }
                 var c = insetCrossLead
+                if let g = columns, sizes.allSatisfy({ $0[cross] == g.crossSize }) {
+                    spacing = g.spacing
+                    c += g.lead
+                }
+                let depth = sizes.reduce(0) { Swift.max($0, $1[main]) }
                 for s in sizes {
                     frames.append(af.rect(main: cursor + (depth - s[main]) / 2, cross: c,
                                           mainLength: s[main], crossLength: s[cross]))
@@ -146,6 +163,27 @@ public struct FlowLayout: CollectionLayout, Hashable, Codable {
         }
         s[cross] = Swift.min(s[cross], available)
         return s
+    }
+
+    /// The centred columns for items of cross size `s`: as many as fit with the minimum gap (the
+    /// line-breaking rule), the gap spread up to `maximumInteritemSpacing`, and the block's offset
+    /// from the inset that centres it.
+    func columnGrid(crossSize s: Double, available: Double) -> (crossSize: Double, count: Int, spacing: Double, lead: Double) {
+        var n = 0, used = 0.0
+        while true {
+            let next = used + (n == 0 ? 0 : minimumInteritemSpacing) + s
+            if n > 0 && next > available + 1e-9 { break }
+            used = next
+            n += 1
+            if n > 100_000 { break }
+        }
+        var itemsCross = 0.0
+        for _ in 0..<n { itemsCross += s }
+        let spread = n > 1 ? (available - itemsCross) / Double(n - 1) : minimumInteritemSpacing
+        let spacing = n > 1 ? Swift.min(Swift.max(spread, minimumInteritemSpacing), Swift.max(minimumInteritemSpacing, maximumInteritemSpacing))
+            : minimumInteritemSpacing
+        let width = itemsCross + spacing * Double(n - 1)
+        return (s, n, spacing, Swift.max(0, (available - width) / 2))
     }
 
     func emptyLineDepth(available: Double) -> Double {
