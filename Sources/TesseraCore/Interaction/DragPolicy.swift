@@ -29,6 +29,9 @@ public struct DragPolicy: Hashable, Sendable {
     public var overTargetAlpha: Double = 0.72
     /// The snapshot flies into its slot in this time on release or cancel (seeds 001, 003: 0.25 s).
     public var settleDuration: Double = 0.25
+    /// A folder's panel or an item's details grow out of the tile in this time, and shrink back
+    /// into it on close.
+    public var overlayDuration: Double = 0.3
     /// The lift shake: rotation to ±`shakeAngle` rad and back over `shakeDuration` (seed 001:
     /// (1/π)/6 rad, 0.1 s each way, auto-reversed, once).
     public var shakeAngle: Double = (1 / Double.pi) / 6

@@ -103,8 +103,12 @@ extension Engine {
     /// (in the model) and is carried over the surface.
     private mutating func leaveFolder(at path: IndexPath) {
         session.leftFolder(to: path)
+        let closing = folderPanel.map { (panel: $0, offset: scroll.folderOffset) }
         _ = navigation.close()
         refreshFolderPanel()
+        if let c = closing {
+            presentation.closeOverlay(.folder(c.panel, offset: c.offset), into: drawnFrame(of: c.panel.folder), at: now, policy: policy)
+        }
         outbox.redraw()
     }
 

@@ -34,6 +34,16 @@ extension Engine {
     /// as it was scrolled, else to the surface.
     mutating func closeOverlay() {
         let closing = folderPanel
+        // What is closing shrinks back into its tile (found once the surface or the folder it
+        // goes back to is in place).
+        let shrinking: (OverlayTransition.Closing, ItemID)? = switch navigation.overlay {
+        case .folder(let id)?: folderPanel.map { (.folder($0, offset: scroll.folderOffset), id) }
+        case .detail(let id)?: item(withID: id).map { (.detail($0), id) }
+        case nil: nil
+        }
+        defer {
+            if let (content, id) = shrinking { presentation.closeOverlay(content, into: drawnFrame(of: id), at: now, policy: policy) }
+        }
         if let back = navigation.close(), let path = model.indexPath(of: back.folder, near: back.path),
            model.item(at: path)?.isFolder == true {
             openFolder(back.folder, at: path, scrolledTo: back.offset)

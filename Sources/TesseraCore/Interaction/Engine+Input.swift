@@ -94,6 +94,8 @@ extension Engine {
     /// A click without lift selects the item and opens it (seed 000: selecting opens a detail view).
     mutating func click(_ id: ItemID, at hint: IndexPath?) {
         guard let path = model.indexPath(of: id, near: hint ?? followedPath(of: id)), let item = model.item(at: path) else { return }
+        let tile = drawnFrame(of: id, at: path)
+        defer { presentation.openOverlay(from: tile, at: now, policy: policy) }
         navigation.select(id, at: path)
         if item.isFolder {
             openFolder(id, at: path, scrolledTo: 0)

@@ -18,6 +18,8 @@ public struct Presentation: Equatable, Sendable {
     public private(set) var targetScales: [ItemID: Tween] = [:]
     /// Done items shaking off a lift, since when.
     public private(set) var refusals: [ItemID: Double] = [:]
+    /// A folder's panel or an item's details growing out of its tile, or shrinking back into it.
+    public private(set) var overlayTransition: OverlayTransition?
     /// When the window was last resized: a resize soon after another is part of a live resize.
     public private(set) var lastResize = -Double.infinity
 
@@ -80,6 +82,21 @@ public struct Presentation: Equatable, Sendable {
         targetScales[old] = nil
     }
 
+    // MARK: - Overlays
+
+    /// The overlay on top opened from `tile` (window coordinates): it grows out of it.
+    mutating func openOverlay(from tile: Rect?, at t: Double, policy: DragPolicy) {
+        guard let tile, policy.motion(policy.overlayDuration) > 0 else { overlayTransition = nil; return }
+        overlayTransition = OverlayTransition(closing: nil, tile: tile, start: t, opening: true)
+    }
+
+    /// The overlay showing `closing` was closed: it shrinks back into `tile` while the surface
+    /// takes input again.
+    mutating func closeOverlay(_ closing: OverlayTransition.Closing, into tile: Rect?, at t: Double, policy: DragPolicy) {
+        guard let tile, policy.motion(policy.overlayDuration) > 0 else { overlayTransition = nil; return }
+        overlayTransition = OverlayTransition(closing: closing, tile: tile, start: t, opening: false)
+    }
+
     // MARK: - Resizes
 
     /// A resize at `t`: true when it comes within `liveResizeGap` of the one before (a live resize).
@@ -122,7 +139,8 @@ public struct Presentation: Equatable, Sendable {
 
     /// Whether anything here changes between `t` and the next frame.
     public func isAnimating(at t: Double) -> Bool {
-        !motions.isEmpty || !chrome.isEmpty || !refusals.isEmpty || !pressScale.isFinished(at: t) || !liftScale.isFinished(at: t)
+        !motions.isEmpty || !chrome.isEmpty || !refusals.isEmpty || overlayTransition != nil
+            || !pressScale.isFinished(at: t) || !liftScale.isFinished(at: t)
             || targetScales.values.contains { !$0.isFinished(at: t) }
     }
 
@@ -135,6 +153,7 @@ public struct Presentation: Equatable, Sendable {
         if !refusals.isEmpty { refusals = refusals.filter { t < $0.value + policy.refuseDuration } }
         targetScales = targetScales.filter { !($0.value.isFinished(at: t) && $0.value.to == 1) }
         if pressed != nil, pressScale.to == 1, pressScale.isFinished(at: t) { pressed = nil }
+        if let o = overlayTransition, t >= o.start + policy.overlayDuration { overlayTransition = nil }
         return moving
     }
 }
@@ -142,4 +161,26 @@ public struct Presentation: Equatable, Sendable {
 extension DragPolicy {
     /// A duration, or zero under reduced motion.
     func motion(_ d: Double) -> Double { reduceMotion ? 0 : d }
+}
+
+/// An overlay (a folder's panel, an item's details) growing out of the tile it was opened from,
+/// or shrinking back into it after it closed: the tile's frame and since when. A closing one
+/// carries what it showed, to draw it while it shrinks (the overlay itself is gone: the surface
+/// takes input again at once).
+public struct OverlayTransition: Equatable, Sendable {
+    public enum Closing: Equatable, Sendable {
+        case folder(FolderPanel, offset: Double)
+        case detail(Item)
+    }
+    public var closing: Closing?
+    public var tile: Rect
+    public var start: Double
+    public var opening: Bool
+
+    /// How open it is at `t`: 0 at the tile, 1 full size (eased).
+    public func openness(at t: Double, duration: Double) -> Double {
+        let p = Swift.min(1, Swift.max(0, (t - start) / Swift.max(duration, 1e-6)))
+        let eased = 1 - (1 - p) * (1 - p) * (1 - p)
+        return opening ? eased : 1 - eased
+    }
 }

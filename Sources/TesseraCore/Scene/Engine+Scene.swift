@@ -55,10 +55,26 @@ extension Engine {
         let upcoming = upcomingCells(offsets: offsets, drawn: visible, hidden: hidden, looks: looks, style: style)
         if case .surface? = session.lift?.hover?.place, let bar = gapBar(style: style) { nodes.append(.box(bar)) }
         nodes += scrollIndicators(style: style)
+        // What is open on top, growing out of its tile while it opens; what just closed, shrinking
+        // back into its tile.
+        let transition = presentation.overlayTransition
+        let openness = transition?.openness(at: now, duration: policy.overlayDuration) ?? 1
+        var overlay: (nodes: [SceneNode], panel: Rect)?
         switch navigation.overlay {
-        case .detail(let id)?: if let item = item(withID: id) { nodes += detailView(item, style: style) }
-        case .folder?: if let panel = folderPanel { nodes += folderPanelNodes(panel, hidden: hidden, looks: looks, style: style) }
+        case .detail(let id)?: if let item = item(withID: id) { overlay = (detailView(item, style: style), detailPanel) }
+        case .folder?:
+            if let panel = folderPanel { overlay = (folderPanelNodes(panel, hidden: hidden, looks: looks, style: style), panel.panel) }
         case nil: break
+        }
+        if let (o, panel) = overlay {
+            nodes += transition?.opening == true ? morph(o, panel: panel, tile: transition!.tile, openness: openness) : o
+        }
+        if let t = transition, let closing = t.closing {
+            let shown: (nodes: [SceneNode], panel: Rect) = switch closing {
+            case .detail(let item): (detailView(item, style: style), detailPanel)
+            case .folder(let panel, let offset): (folderPanelNodes(panel, offset: offset, hidden: hidden, looks: looks, style: style), panel.panel)
+            }
+            nodes += morph(shown.nodes, panel: shown.panel, tile: t.tile, openness: openness)
         }
         // The carried snapshot on top of everything.
         if let l = session.lift, let item = item(withID: l.id) {
@@ -153,8 +169,9 @@ extension Engine {
 
     /// An open folder: scrim, panel, title, and its items on screen (the carried one's slot left
     /// empty). O(visible children): the panel holds its items and lays them out by arithmetic.
-    func folderPanelNodes(_ panel: FolderPanel, hidden: ItemID?, looks: CellLooks, style: SceneStyle) -> [SceneNode] {
-        let offset = scroll.folderOffset
+    func folderPanelNodes(_ panel: FolderPanel, offset: Double? = nil, hidden: ItemID?, looks: CellLooks,
+                          style: SceneStyle) -> [SceneNode] {
+        let offset = offset ?? scroll.folderOffset
         var nodes: [SceneNode] = [
             .box(BoxNode(frame: Rect(origin: .zero, size: viewport), color: style.scrim)),
             .box(BoxNode(frame: panel.panel, color: style.panel.withAlpha(0.97), cornerRadius: 22)),
@@ -184,9 +201,59 @@ extension Engine {
         return nodes
     }
 
-    func detailView(_ item: Item, style: SceneStyle) -> [SceneNode] {
+    /// Where an item's details show: a square panel in the middle of the window.
+    var detailPanel: Rect {
         let side = Swift.min(viewport.width, viewport.height) * 0.7
-        let panel = Rect(x: (viewport.width - side) / 2, y: (viewport.height - side) / 2, width: side, height: side)
+        return Rect(x: (viewport.width - side) / 2, y: (viewport.height - side) / 2, width: side, height: side)
+    }
+
+    /// An overlay's nodes as they are while it grows out of (or shrinks into) `tile`: the panel
+    /// between the tile's frame and its own (`openness` 0...1), everything on it carried along
+    /// and scaled, the scrim fading in with it and the panel near the tile; text shows once it is
+    /// nearly open (it does not scale). The first node is the scrim.
+    func morph(_ nodes: [SceneNode], panel p: Rect, tile: Rect, openness k: Double) -> [SceneNode] {
+        guard k < 1, p.width > 0, p.height > 0 else { return nodes }
+        let r = Rect.lerp(tile, p, k)
+        let kx = r.width / p.width, ky = r.height / p.height
+        func map(_ f: Rect) -> Rect {
+            Rect(x: r.minX + (f.minX - p.minX) * kx, y: r.minY + (f.minY - p.minY) * ky, width: f.width * kx, height: f.height * ky)
+        }
+        // Near the tile the panel fades, so it dissolves into the tile rather than covering it.
+        let fade = Swift.min(1, 2 * k)
+        var out: [SceneNode] = []
+        out.reserveCapacity(nodes.count)
+        for (i, node) in nodes.enumerated() {
+            switch node {
+            case .box(var b) where i == 0:
+                b.color = b.color.withAlpha(b.color.alpha * k)
+                out.append(.box(b))
+            case .box(var b):
+                b.frame = map(b.frame)
+                b.cornerRadius *= Swift.min(kx, ky)
+                b.color = b.color.withAlpha(b.color.alpha * fade)
+                out.append(.box(b))
+            case .label(var l):
+                guard k > 0.75 else { continue }
+                l.frame = map(l.frame)
+                out.append(.label(l))
+            case .image(var im):
+                im.frame = map(im.frame)
+                out.append(.image(im))
+            case .cell(var c):
+                let centre = map(c.frame).center
+                c.frame = Rect(x: centre.x - c.frame.width / 2, y: centre.y - c.frame.height / 2, width: c.frame.width, height: c.frame.height)
+                c.scale *= kx
+                c.alpha *= fade
+                out.append(.cell(c))
+            case .pushClip(let clip): out.append(.pushClip(map(clip)))
+            case .popClip: out.append(.popClip)
+            }
+        }
+        return out
+    }
+
+    func detailView(_ item: Item, style: SceneStyle) -> [SceneNode] {
+        let panel = detailPanel, side = panel.width
         let image = Rect(x: panel.midX - side * 0.3, y: panel.minY + side * 0.12, width: side * 0.6, height: side * 0.6)
         return [
             .box(BoxNode(frame: Rect(origin: .zero, size: viewport), color: style.scrim)),
