@@ -62,12 +62,29 @@ import Testing
         #expect(order(m) == "a b c | e f(x y d)")
     }
 
-    @Test func folderLeftEmptyDisappears() throws {
+    @Test func aFolderLeftWithOneItemTurnsBackIntoThatItem() throws {
         var m = small()
-        try m.moveOutOfFolder("x", to: IndexPath(section: 0, item: 0))
-        #expect(order(m) == "x a b c d | e f(y)")
-        try m.moveOutOfFolder("y", to: IndexPath(section: 1, item: 1))
-        #expect(order(m) == "x a b c d | e y")
+        let before = m
+        var log = EditLog()
+        try m.moveOutOfFolder("x", to: IndexPath(section: 0, item: 0), near: nil, log: &log)
+        #expect(order(m) == "x a b c d | e y", "y takes the folder's place")
+        #expect(m.checkInvariants().isEmpty)
+        log.undo(&m)
+        #expect(m == before, "one edit: undone in one")
+    }
+
+    @Test func folderLeftEmptyDisappears() throws {
+        // A folder of one (a state file may hold one) goes with its last item.
+        var m = small()
+        m.sections[1].items[1].children.removeLast()
+        try m.moveOutOfFolder("x", to: IndexPath(section: 1, item: 1))
+        #expect(order(m) == "a b c d | e x")
+    }
+
+    @Test func reorderingInsideAFolderOfTwoKeepsIt() throws {
+        var m = small()
+        try m.moveIntoFolder("y", folder: "f", at: 0)
+        #expect(order(m) == "a b c d | e f(y x)")
     }
 
     @Test func foldersNeverNest() {

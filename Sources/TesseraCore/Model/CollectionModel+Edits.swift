@@ -137,6 +137,9 @@ extension CollectionModel {
         var item: Item
         /// The item is the last child of a folder that disappears with it.
         var folderVanishes: Bool
+        /// The item leaves its folder with one item: the folder turns back into that item, in its
+        /// place (as Launcher3 does; a folder of one is no folder). Part of the same edit.
+        var folderDissolves = false
 
         /// How many top-level entries of section `s` the removal takes away (0 or 1).
         func topLevelRemovals(in s: Int) -> Int {
@@ -154,12 +157,13 @@ extension CollectionModel {
     func removal(of id: ItemID, at p: IndexPath, keepingEmptyFolder keep: ItemID?) throws(ModelEditError) -> Removal {
         guard let item = item(at: p) else { throw .unknownItem(id) }
         guard item.isMovable else { throw .notMovable(id) }
-        var vanishes = false
+        var vanishes = false, dissolves = false
         if p.child != nil {
             let folder = sections[p.section].items[p.item]
             vanishes = folder.children.count == 1 && folder.id != keep
+            dissolves = folder.children.count == 2 && folder.id != keep
         }
-        return Removal(path: p, item: item, folderVanishes: vanishes)
+        return Removal(path: p, item: item, folderVanishes: vanishes, folderDissolves: dissolves)
     }
 
     /// Does a checked removal, logging its steps; returns the item taken out.
@@ -170,6 +174,13 @@ extension CollectionModel {
             sections[s].items[i].children.remove(at: c)
             if r.folderVanishes {
                 log.append(.removed(section: s, index: i, sections[s].items.remove(at: i)))
+            } else if r.folderDissolves {
+                // The folder goes and its last item takes its place: a new entry there, not the
+                // folder changed (a relayout must not slide it in from anywhere).
+                let folder = sections[s].items.remove(at: i)
+                log.append(.removed(section: s, index: i, folder))
+                sections[s].items.insert(folder.children[0], at: i)
+                log.append(.inserted(section: s, index: i))
             }
         } else {
             log.append(.removed(section: s, index: i, sections[s].items.remove(at: i)))

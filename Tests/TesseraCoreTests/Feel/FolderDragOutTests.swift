@@ -85,8 +85,10 @@ import Testing
     /// with the folder still there lands the item where it was aimed.
     @Test func theLastItemOutEmptiesTheFolderAndStillLandsOnAim() throws {
         var m = SampleData.generated(count: 30, sections: 2, seed: 1)
-        try m.drop("item-2", onto: "item-1")
-        try m.moveOutOfFolder("item-1", to: IndexPath(section: 0, item: 1))   // folder-1 holds only item-2
+        // A folder of one (a state file may hold one; an edit never leaves one).
+        let two = m.sections[0].items[1]
+        m.sections[0].items[1] = Item(id: "folder-1", title: "Folder", icon: "folder", kind: .folder, children: [two])
+        m.sections[0].items.swapAt(0, 1)   // folder-1 holds only item-2
         var s = EngineScript(model: m, viewport: Size(width: 560, height: 900))
         let c = s.center("folder-1")
         s.down(c); s.wait(0.05); s.up(c)
@@ -98,5 +100,25 @@ import Testing
         #expect(s.engine.model.item(withID: "folder-1") == nil)
         #expect(s.ids(0).prefix(6) == ["item-1", "item-3", "item-4", "item-5", "item-2", "item-6"])
         #expect(s.engine.model.checkInvariants().isEmpty)
+    }
+}
+
+/// Issue 15, polish: a folder left with one item turns back into that item, in one edit.
+@Suite struct FolderDissolveTests {
+    @Test func carryingOneOfTwoOutLeavesThePlainItemInTheFoldersPlace() throws {
+        var m = SampleData.generated(count: 30, sections: 2, seed: 1)
+        try m.drop("item-2", onto: "item-1")                  // folder-1: item-1, item-2, first cell
+        let before = m
+        var s = EngineScript(model: m, viewport: Size(width: 560, height: 900))
+        let c = s.center("folder-1")
+        s.down(c); s.wait(0.05); s.up(c)
+        s.lift("item-2")
+        let target = s.frame("item-6")
+        s.glide(to: Point(x: target.minX + 5, y: target.midY), steps: 20, seconds: 0.3)
+        s.wait(0.6)
+        #expect(s.engine.model.item(withID: "folder-1") == nil)
+        #expect(s.ids(0).prefix(6) == ["item-1", "item-3", "item-4", "item-5", "item-2", "item-6"])
+        s.key(.escape)                                        // and a cancel brings the folder back
+        #expect(s.engine.model == before)
     }
 }
