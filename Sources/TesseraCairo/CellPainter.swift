@@ -84,7 +84,7 @@ struct CellPainter {
         let f = cell.frame
         // A hairline of shade under the tile gives it a little depth without a stroke.
         masks.fill(cr, f.offsetBy(dx: 0, dy: 1), radius: radius, color: Color.black.withAlpha(0.08))
-        masks.fill(cr, f, radius: radius, color: Theme.tileFill(cell.color))
+        masks.fill(cr, f, radius: radius, color: Theme.tileFill(cell.color, hovered: cell.isHovered))
         let slots = ContentSlots(frame: f)
         icons.draw(cell.icon, in: slots.icon, cr: cr, pixelScale: pixelScale, tint: Theme.glyph(cell.color))
         if let label = slots.label {
@@ -94,7 +94,7 @@ struct CellPainter {
 
     private func paintFolder(_ cell: CellNode, radius: Double, cr: OpaquePointer, pixelScale: Double) {
         let f = cell.frame
-        masks.fill(cr, f, radius: radius, color: Theme.tileFill(cell.color).withAlpha(0.55))
+        masks.fill(cr, f, radius: radius, color: Theme.tileFill(cell.color, hovered: cell.isHovered).withAlpha(0.55))
         ring(f.insetBy(dx: 0.5, dy: 0.5), radius: radius - 0.5, width: 1, color: Color.white.withAlpha(0.8), cr: cr)
         let slots = Self.folderSlots(in: f)
         let grid = slots.icon

@@ -37,6 +37,9 @@ struct DamageTrackingTests {
             x.pause(0.9)                                         // reorder dwell: neighbours slide
             x.release()
             x.pause(1.0)                                         // settle
+            // Off the window: no tile is hovered in either picture (unmapping forgets the pointer).
+            x.move(to: Pixel(1000, 700))
+            x.pause(0.3)
         }
         let incremental = try Screenshot(h.x)
 

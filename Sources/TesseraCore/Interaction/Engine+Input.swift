@@ -67,8 +67,8 @@ extension Engine {
         case .pressed:
             break
         case .idle, .settling:
-            // The cursor may change shape over another cell.
-            if old.flatMap({ item(at: $0)?.id }) != item(at: p)?.id { outbox.redraw() }
+            // Over another cell: its hover and the cursor's shape change.
+            if old.flatMap({ item(at: $0)?.id }) != item(at: p)?.id || folderPanel != nil { outbox.redraw() }
         }
     }
 

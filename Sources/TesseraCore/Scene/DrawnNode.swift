@@ -156,7 +156,8 @@ extension CellNode {
         id == o.id && title == o.title && icon == o.icon && color == o.color && isFolder == o.isFolder
             && folderCount == o.folderCount && isDone == o.isDone && isSelected == o.isSelected
             && isPressed == o.isPressed && isLifted == o.isLifted && isDropTarget == o.isDropTarget
-            && dwellProgress == o.dwellProgress && isRefused == o.isRefused && scale == o.scale && rotation == o.rotation
+            && dwellProgress == o.dwellProgress && isRefused == o.isRefused && isHovered == o.isHovered
+            && scale == o.scale && rotation == o.rotation
             && alpha == o.alpha
             && folderPreview == o.folderPreview
     }

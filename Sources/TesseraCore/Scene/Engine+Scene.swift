@@ -265,6 +265,17 @@ extension Engine {
         ]
     }
 
+    /// The cell under the pointer while nothing is pressed or carried: on the surface, or among
+    /// an open folder's items (details on top hide the rest).
+    var hoveredID: ItemID? {
+        guard case .idle = session.phase, let p = session.pointer else { return nil }
+        if let panel = folderPanel {
+            return panel.child(at: p, offset: scroll.folderOffset).map { panel.children[$0].id }
+        }
+        guard navigation.overlay == nil else { return nil }
+        return item(at: p)?.id
+    }
+
     /// The pointer shape: a closed hand while carrying, an open hand over what can be lifted.
     var cursor: CursorShape {
         switch session.phase {
@@ -298,6 +309,8 @@ struct CellLooks {
     /// The cell a folder dwell is running over, how far it has run, and its scale as it grows.
     let dwelling: (id: ItemID, progress: Double, scale: Double)?
     let refusals: [ItemID: Double]
+    /// The cell under a pointer at rest (nothing pressed or carried).
+    let hovered: ItemID?
     /// The cells parted beside a dwelling gap, and by how much.
     let partedCells: [Engine.PartedCell]
 
@@ -312,6 +325,7 @@ struct CellLooks {
         openTarget = e.openTarget
         refusals = e.presentation.refusals
         dwelling = e.dwellGrowth().map { ($0.id, $0.progress, $0.scale) }
+        hovered = e.hoveredID
         partedCells = e.partedCells()
     }
 
@@ -334,6 +348,7 @@ struct CellLooks {
             node.scale = t.value(at: now)
             node.isDropTarget = openTarget == item.id
         }
+        node.isHovered = hovered == item.id
         if let d = dwelling, d.id == item.id {
             node.dwellProgress = d.progress
             node.scale = d.scale

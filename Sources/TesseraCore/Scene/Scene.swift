@@ -91,6 +91,8 @@ public struct CellNode: Hashable, Sendable {
     /// A done item just refused a lift: drawn with a warning outline (besides the shake, which
     /// reduced motion leaves out).
     public var isRefused: Bool
+    /// The pointer rests over it (nothing pressed or carried): drawn a little lighter.
+    public var isHovered: Bool
     public var scale: Double
     public var rotation: Double
     public var alpha: Double
@@ -99,12 +101,13 @@ public struct CellNode: Hashable, Sendable {
                 isFolder: Bool = false, folderPreview: [FolderPreviewEntry] = [], folderCount: Int = 0,
                 isDone: Bool = false, isSelected: Bool = false, isPressed: Bool = false,
                 isLifted: Bool = false, isDropTarget: Bool = false, dwellProgress: Double? = nil, isRefused: Bool = false,
+                isHovered: Bool = false,
                 scale: Double = 1, rotation: Double = 0, alpha: Double = 1) {
         self.id = id; self.frame = frame; self.title = title; self.icon = icon; self.color = color
         self.isFolder = isFolder; self.folderPreview = folderPreview; self.folderCount = folderCount
         self.isDone = isDone; self.isSelected = isSelected; self.isPressed = isPressed
         self.isLifted = isLifted; self.isDropTarget = isDropTarget; self.dwellProgress = dwellProgress
-        self.isRefused = isRefused
+        self.isRefused = isRefused; self.isHovered = isHovered
         self.scale = scale; self.rotation = rotation; self.alpha = alpha
     }
 }
