@@ -22,16 +22,19 @@ let package = Package(
     targets: [
         .systemLibrary(name: "CX11", path: "Sources/CX11", pkgConfig: "x11",
                        providers: [.apt(["libx11-dev", "libxext-dev"])]),
-        // XTest, for the end-to-end tests only: the app does not load it.
+        // XTest and XFixes (reading the pointer's cursor back), for the end-to-end tests only: the
+        // app does not load them.
         .systemLibrary(name: "CXTest", path: "Sources/CXTest", pkgConfig: "xtst",
-                       providers: [.apt(["libxtst-dev"])]),
+                       providers: [.apt(["libxtst-dev", "libxfixes-dev"])]),
+        .systemLibrary(name: "CXcursor", path: "Sources/CXcursor", pkgConfig: "xcursor",
+                       providers: [.apt(["libxcursor-dev"])]),
         .systemLibrary(name: "CCairo", path: "Sources/CCairo", pkgConfig: "cairo",
                        providers: [.apt(["libcairo2-dev"])]),
         .systemLibrary(name: "CPango", path: "Sources/CPango", pkgConfig: "pangocairo",
                        providers: [.apt(["libpango1.0-dev"])]),
         .target(name: "TesseraCore", dependencies: [.product(name: "RealModule", package: "swift-numerics")]),
         .target(name: "TesseraCairo", dependencies: ["TesseraCore", "CCairo", "CPango"]),
-        .target(name: "TesseraX11", dependencies: ["TesseraCore", "TesseraCairo", "CX11", "CCairo"]),
+        .target(name: "TesseraX11", dependencies: ["TesseraCore", "TesseraCairo", "CX11", "CXcursor", "CCairo"]),
         .target(name: "TesseraApp", dependencies: ["TesseraCore"]),
         .executableTarget(name: "tessera", dependencies: [
             "TesseraCore", "TesseraCairo", "TesseraX11", "TesseraApp",

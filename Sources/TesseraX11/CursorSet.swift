@@ -1,15 +1,34 @@
 import CX11
+import CXcursor
 import TesseraCore
 
-/// The four pointer shapes, created once from the core cursor font.
+/// The four pointer shapes, made once: from the user's cursor theme when it has them (libXcursor:
+/// `XCURSOR_THEME` or the `Xcursor.theme` resource, the names GTK and Qt ask for — "grab",
+/// "grabbing", "not-allowed"), else from the core cursor font, which every X server has.
 struct CursorSet {
     private let arrow, openHand, closedHand, notAllowed: Cursor
 
+    /// Theme names in the order they are tried, then the core font's shape.
+    static let names: [CursorShape: (theme: [String], font: UInt32)] = [
+        .arrow: (["default", "left_ptr"], UInt32(XC_left_ptr)),
+        .openHand: (["grab", "openhand"], UInt32(XC_hand2)),
+        .closedHand: (["grabbing", "closedhand", "dnd-move"], UInt32(XC_fleur)),
+        .notAllowed: (["not-allowed", "crossed_circle", "forbidden"], UInt32(XC_X_cursor)),
+    ]
+
     init(display: OpaquePointer) {
-        arrow = XCreateFontCursor(display, UInt32(XC_left_ptr))
-        openHand = XCreateFontCursor(display, UInt32(XC_hand2))
-        closedHand = XCreateFontCursor(display, UInt32(XC_fleur))
-        notAllowed = XCreateFontCursor(display, UInt32(XC_X_cursor))
+        func load(_ shape: CursorShape) -> Cursor {
+            let (theme, font) = Self.names[shape]!
+            for name in theme {
+                let c = XcursorLibraryLoadCursor(display, name)
+                if c != 0 { return c }
+            }
+            return XCreateFontCursor(display, font)
+        }
+        arrow = load(.arrow)
+        openHand = load(.openHand)
+        closedHand = load(.closedHand)
+        notAllowed = load(.notAllowed)
     }
 
     func cursor(for shape: CursorShape) -> Cursor {

@@ -69,7 +69,8 @@ final class AppProcess {
     let stderrPath: String
 
     /// Starts `tessera <arguments>` on `display`, its output kept in `directory`.
-    init(display: String, arguments: [String], directory: String, name: String = "app", blocking: [Int32] = []) throws {
+    init(display: String, arguments: [String], directory: String, name: String = "app", blocking: [Int32] = [],
+         environment extra: [String: String] = [:]) throws {
         self.name = name
         stdoutPath = directory + "/\(name).stdout"
         stderrPath = directory + "/\(name).stderr"
@@ -77,6 +78,7 @@ final class AppProcess {
         environment["DISPLAY"] = display
         environment["XDG_DATA_HOME"] = directory + "/xdg-data"  // never the user's real state file
         environment.removeValue(forKey: "XAUTHORITY")
+        environment.merge(extra) { $1 }
         process = try ChildProcess(executable: try TesseraBinary.require(), arguments: arguments,
                                    environment: environment, stdoutPath: stdoutPath, stderrPath: stderrPath,
                                    blocking: blocking)

@@ -52,9 +52,9 @@ final class Harness {
     /// Every session is recorded (`--record <label>.trace`); `close()` replays each headlessly and
     /// records an issue unless the replay ends on the collection the app ended on.
     @discardableResult
-    func launch(_ arguments: [String] = [], label: String = "app") async throws -> AppProcess {
+    func launch(_ arguments: [String] = [], label: String = "app", environment: [String: String] = [:]) async throws -> AppProcess {
         let app = try AppProcess(display: xvfb.display, arguments: ["--state", statePath, "--record", tracePath(label)] + arguments,
-                                 directory: directory, name: label)
+                                 directory: directory, name: label, environment: environment)
         apps.append(app)
         do {
             _ = try await x.waitForAppWindow(timeout: 10)
