@@ -98,6 +98,7 @@ public final class RendererWarmUp: @unchecked Sendable {
         pthread_mutex_unlock(lock)
         let waited = Self.milliseconds()
         if case .scene(let scene, let scale) = job {
+            renderer.loadFonts(usedIn: scene)
             cellsPaintedAhead = renderer.paintCells(of: scene, scale: scale) {
                 pthread_mutex_lock(lock)
                 defer { pthread_mutex_unlock(lock) }

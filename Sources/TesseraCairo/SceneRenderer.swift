@@ -31,8 +31,11 @@ public final class SceneRenderer {
         icons.loadAll(fittingIn: iconBoxes, pixelScale: pixelScale)
     }
 
-    /// Loads each text style's fonts and their common glyphs (see `TextRenderer.loadFonts`).
+    /// Loads the regular text faces and their common glyphs (see `TextRenderer.loadFonts`).
     public func loadFonts() { text.loadFonts() }
+
+    /// Loads the faces the text of `scene` needs beyond those (bold headers, badges).
+    public func loadFonts(usedIn scene: Scene) { text.loadFonts(usedIn: scene) }
 
     /// Paints `scene` over everything in `cr`'s clip.
     ///

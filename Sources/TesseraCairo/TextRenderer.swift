@@ -76,15 +76,31 @@ final class TextRenderer {
         pango_cairo_show_layout(cr, entry.layout)
     }
 
-    /// Lays out and renders a sample in the cell and header styles, so fontconfig, the regular
-    /// face (Noto Sans CJK, which also sets titles' Latin), DejaVu Sans Bold and their common
-    /// glyphs are loaded before the first frame needs them. The CJK bold face loads when bold
-    /// Chinese is first shown: it costs megabytes a collection without it never uses.
-    func loadFonts() {
-        guard let surface = cairo_image_surface_create(CAIRO_FORMAT_ARGB32, 8, 8) else { return }
+    /// Lays out and renders a sample in the regular styles, so fontconfig, the regular face (Noto
+    /// Sans CJK) and its common glyphs are loaded before the first frame needs them. The bold face
+    /// loads with the first scene that has bold text (`loadFonts(usedIn:)`): it costs megabytes a
+    /// collection without headers or folders never uses.
+    func loadFonts() { warm([.cellTitle, .label(.footer)]) }
+
+    /// Loads the faces `scene`'s text needs beyond the regular ones: its labels' styles, and the
+    /// badges' if it shows a folder.
+    func loadFonts(usedIn scene: Scene) {
+        var styles = Set<TextStyle>()
+        for node in scene.nodes {
+            switch node {
+            case .label(let l): styles.insert(.label(l.style))
+            case .cell(let c) where c.isFolder && c.folderCount > 0: styles.insert(.badge)
+            default: break
+            }
+        }
+        warm(Array(styles.subtracting([.cellTitle, .label(.footer)])))
+    }
+
+    private func warm(_ styles: [TextStyle]) {
+        guard !styles.isEmpty, let surface = cairo_image_surface_create(CAIRO_FORMAT_ARGB32, 8, 8) else { return }
         let cr = cairo_create(surface)!
         let sample = "Item 0123456789 abcdefghijklmnopqrstuvwxyz ABCDEFGHIJKLMNOPQRSTUVWXYZ"
-        for style in [TextStyle.cellTitle, .label(.header), .label(.footer)] {
+        for style in styles {
             // Rendering (clipped to 8 px, so nearly free) rasterises each glyph into cairo's cache.
             pango_cairo_show_layout(cr, layout(sample, width: 2000, style: style).layout)
         }

@@ -11,13 +11,12 @@ enum TextStyle: Hashable {
     /// The number in a folder's count badge.
     case badge
 
-    /// Font families in fallback order: Noto Sans CJK covers Chinese (and sets Latin text too,
-    /// narrower than DejaVu: fewer titles cut short), DejaVu the rest. Bold text takes its Latin
-    /// from DejaVu Sans Bold: the CJK bold face (a 19 MB file, 2 MB of it resident once loaded) is
-    /// then loaded only when bold Chinese is shown, not for every header and badge.
-    var families: String {
-        isBold ? "DejaVu Sans, Noto Sans CJK SC" : "Noto Sans CJK SC, DejaVu Sans"
-    }
+    /// Font families in fallback order, one for every style (headers, titles, labels, badges): Noto
+    /// Sans CJK sets Chinese and Latin alike (its Latin narrower than DejaVu's: fewer titles cut
+    /// short), in its regular and bold faces; DejaVu Sans covers what it lacks. The bold face (a
+    /// 19 MB file, 2.4 MB of it resident once loaded) loads when bold text is first shown
+    /// (`TextRenderer.loadFonts(usedIn:)`), so a collection without headers never pays for it.
+    var families: String { "Noto Sans CJK SC, DejaVu Sans" }
 
     /// Font size in logical pixels.
     var pixelSize: Double {
