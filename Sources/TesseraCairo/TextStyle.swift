@@ -26,7 +26,7 @@ enum TextStyle: Hashable {
         case .label(.listTitle): 14
         case .label(.banner): 13
         case .label(.detailTitle): 22
-        case .label(.folderTitle): 16
+        case .label(.folderTitle): 18
         case .label(.inspector): 11
         case .cellTitle: 11
         case .rowTitle: 13
@@ -36,7 +36,11 @@ enum TextStyle: Hashable {
 
     var isBold: Bool {
         switch self {
-        case .label(.header), .label(.listTitle), .label(.folderTitle), .label(.banner), .badge: true
+        // A badge's digits and an open folder's (larger) title in the regular face, as a phone's
+        // home screen sets them: bold adds little there but the bold face's 2.4 MB to a
+        // collection that has folders and no headers.
+        case .label(.header), .label(.listTitle), .label(.banner): true
+        case .badge, .label(.folderTitle): false
         case .label(.footer), .label(.detailTitle), .label(.inspector), .cellTitle, .rowTitle: false
         }
     }

@@ -13,10 +13,14 @@ extension Engine {
 
     /// The cells beside the gap of the reorder dwell under way (none without one). Each moves
     /// away from the gap along the reorder axis by `gapPart` of its length times the dwell's
-    /// eased progress (at once, in full, under reduced motion: a cue that does not move).
+    /// eased progress (at once, in full, under reduced motion: a cue that does not move) — from
+    /// `partDelay` into the dwell, so a pointer sweeping across gaps (or a surface autoscrolling
+    /// under it) does not set every cell it passes jittering.
     func partedCells() -> [PartedCell] {
         guard let l = session.lift, let h = l.hover, case .gap(let s, let i) = h.target else { return [] }
-        let p = policy.reduceMotion ? 1 : Self.easeOut(Swift.min(1, (now - h.since) / Swift.max(policy.reorderDwell, 1e-6)))
+        let elapsed = now - h.since - Self.partDelay
+        guard elapsed > 0 else { return [] }
+        let p = policy.reduceMotion ? 1 : Self.easeOut(Swift.min(1, elapsed / Swift.max(policy.reorderDwell - Self.partDelay, 1e-6)))
         var out: [PartedCell] = []
         func part(_ id: ItemID, _ f: Rect, _ axis: Axis, _ sign: Double) {
             let d = sign * policy.gapPart * f.size[axis] * p
@@ -62,7 +66,8 @@ extension Engine {
     mutating func hoverLeft(_ old: Hover?, parted: [PartedCell], grown: (id: ItemID, scale: Double)?, at t: Double) {
         guard session.lift?.hover != old else { return }
         if !policy.reduceMotion {
-            for c in parted where c.offset != .zero {
+            // A part under a pixel goes back at once: a spring for it would only cost frames.
+            for c in parted where abs(c.offset.x) + abs(c.offset.y) >= 1 {
                 let drawn = presentation.drawn(c.id, frame: c.frame, at: t)
                 presentation.slide(c.id, from: drawn.offsetBy(dx: c.offset.x, dy: c.offset.y), to: c.frame, at: t, policy: policy)
             }
@@ -70,6 +75,9 @@ extension Engine {
         if let g = grown, openTarget != g.id { presentation.closeTarget(g.id, from: g.scale, at: t, policy: policy) }
         outbox.redraw()
     }
+
+    /// How long the pointer rests at a gap before its neighbours start to part (s).
+    static let partDelay = 0.1
 
     static func easeOut(_ p: Double) -> Double { 1 - (1 - p) * (1 - p) }
     static func easeInOut(_ p: Double) -> Double { p < 0.5 ? 2 * p * p : 1 - 2 * (1 - p) * (1 - p) }

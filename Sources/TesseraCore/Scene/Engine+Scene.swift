@@ -34,7 +34,7 @@ extension Engine {
                                               text: n == 1 ? "1 item" : "\(n) items", style: .footer)))
             }
         }
-        let looks = CellLooks(self)
+        let looks = CellLooks(self, pixelScale: style.pixelScale)
         // Cells, pane by pane (board lists clip to their pane).
         let visible = snapshot.visibleItems(offsets: offsets, margin: CellNode.decorationMargin)
         var currentPane: Int?? = .none
@@ -314,7 +314,11 @@ struct CellLooks {
     /// The cells parted beside a dwelling gap, and by how much.
     let partedCells: [Engine.PartedCell]
 
-    init(_ e: Engine) {
+    /// Device pixels per logical pixel: parted cells land on whole device pixels (blitted, not repainted).
+    let pixelScale: Double
+
+    init(_ e: Engine, pixelScale: Double = 1) {
+        self.pixelScale = pixelScale > 0 ? pixelScale : 1
         now = e.now
         policy = e.policy
         selection = e.navigation.selection
@@ -332,7 +336,7 @@ struct CellLooks {
     /// `frame` moved aside if `id` is parted beside a dwelling gap.
     func parted(_ id: ItemID, _ frame: Rect) -> Rect {
         guard !partedCells.isEmpty, let c = partedCells.first(where: { $0.id == id }) else { return frame }
-        return frame.offsetBy(dx: c.offset.x, dy: c.offset.y)
+        return frame.offsetBy(dx: (c.offset.x * pixelScale).rounded() / pixelScale, dy: (c.offset.y * pixelScale).rounded() / pixelScale)
     }
 
     func node(_ item: Item, frame: Rect) -> CellNode {
