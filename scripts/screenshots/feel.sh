@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # Screenshot sequences of the gestures (issue 15), taken from the app itself under Xvfb every
-# ~50 ms, and the strips in docs/screenshots/feel-*.png made from them.
+# ~50 ms, the strips in docs/screenshots/feel-*.png made from them, and the README's stills.
 #
 #   scripts/screenshots/feel.sh [out-dir]      # default /tmp/tessera-feel; strips into docs/screenshots
 #
@@ -84,4 +84,14 @@ done
 start
 xdotool mousemove 400 92 click 1; shoot open 5; sleep 0.3; xdotool key Escape; shoot close 5; stop
 montage "$out/open-01.png" "$out/open-03.png" "$out/close-01.png" "$out/close-04.png" -tile 4x -geometry 400x281+4+0 -background '#cccccc' docs/screenshots/feel-open-close.png
-echo "frames in $out; strips in docs/screenshots/feel-*.png" >&2
+# The README's stills: each layout, an open folder, a tile carried over a gap.
+still() { xwd -root -silent | convert xwd:- -crop 1024x720+0+0 +repage "docs/screenshots/$1.png"; }
+start
+still grid
+xdotool key 2; sleep 0.8; still masonry
+xdotool key 3; sleep 0.8; still board
+xdotool key 1; sleep 0.8
+xdotool mousemove 400 92 click 1; sleep 0.8; still folder; xdotool key Escape; sleep 0.5
+xdotool mousemove 176 198 mousedown 1; sleep 0.7; glide 176 198 456 304; sleep 0.35; still drag
+xdotool key Escape; xdotool mouseup 1; sleep 0.4; stop
+echo "frames in $out; strips and stills in docs/screenshots/" >&2
