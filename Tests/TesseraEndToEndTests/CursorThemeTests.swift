@@ -58,6 +58,11 @@ struct CursorThemeTests {
         await h.x.gesture { x in x.pause(0.1); x.move(to: Pixel(photos.frame.center.x + 1, photos.frame.center.y)); x.release(); x.pause(0.6) }
         await h.x.gesture { x in x.move(to: mail.frame.center); x.pause(0.2); x.press() }
         #expect(await Self.waitFor(h.x, name: "not-allowed") == "not-allowed")
+        // Held past the lift delay: refused, and still not-allowed until the release.
+        await h.x.gesture { x in x.pause(0.9) }
+        #expect(Self.cursorName(h.x) == "not-allowed")
         h.x.release()
+        await h.x.gesture { x in x.pause(0.2); x.move(to: Pixel(mail.frame.center.x + 2, mail.frame.center.y)) }
+        #expect(await Self.waitFor(h.x, name: "default") == "default", "released: the arrow over a done tile")
     }
 }
