@@ -3,7 +3,8 @@ import PackageDescription
 
 // Module graph (see docs/DESIGN.md):
 //   TesseraCore  <- TesseraCairo <- TesseraX11 <- tessera
-//   TesseraCore  <- TesseraApp (persistence, app controller; no X11) <- tessera
+//   TesseraCore  <- TesseraStore (the collection in SQLite; CSQLite) <- TesseraApp (app controller,
+//                   start-up and saving policy, JSON files; no X11) <- tessera
 //   TesseraCore is pure Swift: no platform, no clock, no C libraries.
 let package = Package(
     name: "Tessera",
@@ -28,6 +29,8 @@ let package = Package(
                        providers: [.apt(["libxtst-dev", "libxfixes-dev"])]),
         .systemLibrary(name: "CXcursor", path: "Sources/CXcursor", pkgConfig: "xcursor",
                        providers: [.apt(["libxcursor-dev"])]),
+        .systemLibrary(name: "CSQLite", path: "Sources/CSQLite", pkgConfig: "sqlite3",
+                       providers: [.apt(["libsqlite3-dev"])]),
         .systemLibrary(name: "CCairo", path: "Sources/CCairo", pkgConfig: "cairo",
                        providers: [.apt(["libcairo2-dev"])]),
         .systemLibrary(name: "CPango", path: "Sources/CPango", pkgConfig: "pangocairo",
@@ -35,16 +38,18 @@ let package = Package(
         .target(name: "TesseraCore", dependencies: [.product(name: "RealModule", package: "swift-numerics")]),
         .target(name: "TesseraCairo", dependencies: ["TesseraCore", "CCairo", "CPango"]),
         .target(name: "TesseraX11", dependencies: ["TesseraCore", "TesseraCairo", "CX11", "CXcursor", "CCairo"]),
-        .target(name: "TesseraApp", dependencies: ["TesseraCore"]),
+        .target(name: "TesseraStore", dependencies: ["TesseraCore", "CSQLite"]),
+        .target(name: "TesseraApp", dependencies: ["TesseraCore", "TesseraStore"]),
         .executableTarget(name: "tessera", dependencies: [
-            "TesseraCore", "TesseraCairo", "TesseraX11", "TesseraApp",
+            "TesseraCore", "TesseraCairo", "TesseraX11", "TesseraStore", "TesseraApp",
             .product(name: "ArgumentParser", package: "swift-argument-parser"),
         ]),
         .testTarget(name: "TesseraCoreTests", dependencies: [
             "TesseraCore", .product(name: "CustomDump", package: "swift-custom-dump"),
             .product(name: "IssueReportingTestSupport", package: "xctest-dynamic-overlay"),
         ]),
-        .testTarget(name: "TesseraAppTests", dependencies: ["TesseraApp", "TesseraCore"]),
+        .testTarget(name: "TesseraStoreTests", dependencies: ["TesseraStore", "TesseraCore", "CSQLite"]),
+        .testTarget(name: "TesseraAppTests", dependencies: ["TesseraApp", "TesseraStore", "TesseraCore"]),
         .testTarget(name: "TesseraCairoTests", dependencies: ["TesseraCore", "TesseraCairo", "CCairo"]),
         .testTarget(name: "TesseraX11Tests", dependencies: ["TesseraX11", "TesseraCore", "CX11"]),
         .testTarget(name: "TesseraEndToEndTests", dependencies: ["TesseraCore", "CX11", "CXTest"]),

@@ -87,6 +87,12 @@ final class IconCache {
         if let hit = decoded[name] { return hit }
         // An item without an icon is not an error: it gets the placeholder quietly.
         if name.isEmpty || !reportsEachIcon { sizes[name] = .some(nil); return nil }
+        // Loaders refuse such names; a name that still is a path is never joined onto the folder.
+        if let problem = Item.iconNameProblem(name) {
+            report("tessera: icon name refused: \(problem); drawing a placeholder")
+            sizes[name] = .some(nil)
+            return nil
+        }
         let file = path(for: name)
         if case .failure(.tooLarge(let w, let h)) = PNGHeader.read(file) {
             report("tessera: icon '\(name)' at \(file) is \(w)x\(h) px, larger than \(PNGHeader.maxSide)x\(PNGHeader.maxSide); drawing a placeholder")

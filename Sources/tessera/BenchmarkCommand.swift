@@ -25,7 +25,9 @@ struct Bench: ParsableCommand {
         PEERBENCH_WATCHDOG (seconds, 55). Scripts: scroll = startup, scroll and the move 0 -> N/2; \
         drag = startup and a press-and-hold drag with edge autoscroll and two reorders; folder = startup and \
         a folder of 40 at the end opened, wheeled, one item reordered inside and carried out; all = all of them; \
-        layout = layout timings of --layout-items generated items (no window).
+        layout = layout timings of --layout-items generated items (no window); store = the store alone \
+        (no window): a store of --items generated items written (or the one at --state), opened, read, \
+        and 60 drops saved one by one with their time and bytes written.
         """)
 
     @Option(help: "Generated demo items, in one section (as the peers' single list).")
@@ -34,7 +36,7 @@ struct Bench: ParsableCommand {
     @Option(help: "grid (96x96 cells, 13 columns at 1280 px, like the peers) or masonry (13 columns).")
     var layout: BenchLayout = .grid
 
-    @Option(help: "scroll, drag, folder, all or layout.")
+    @Option(help: "scroll, drag, folder, all, layout or store.")
     var script: BenchScript = .all
 
     @Option(help: "Scroll frames (default: $PEERBENCH_FRAMES, else 300).")
@@ -54,6 +56,9 @@ struct Bench: ParsableCommand {
 
     @Option(help: "Repetitions of each layout for --script layout (the median is reported).")
     var layoutReps: Int = 3
+
+    @Option(help: ArgumentHelp("The store to use for --script store (made from --items generated items when missing; default: a temporary one).", valueName: "PATH"))
+    var state: String?
 
     @Option(help: ArgumentHelp("Window size in pixels (default: 1280x800, as the peers).", valueName: "WxH"))
     var geometry: Geometry?
@@ -80,6 +85,10 @@ struct Bench: ParsableCommand {
             BenchReport.emit(LayoutBenchmark.run(config))
             return
         }
+        if script == .store {
+            BenchReport.emit(StoreBenchmark.run(items: items, path: state))
+            return
+        }
         let code: Int32 = MainActor.assumeIsolated {
             BenchmarkRunner.run(config)
         }
@@ -88,7 +97,7 @@ struct Bench: ParsableCommand {
 }
 
 enum BenchLayout: String, ExpressibleByArgument, CaseIterable { case grid, masonry }
-enum BenchScript: String, ExpressibleByArgument, CaseIterable { case scroll, drag, folder, all, layout }
+enum BenchScript: String, ExpressibleByArgument, CaseIterable { case scroll, drag, folder, all, layout, store }
 enum DragStart: String, ExpressibleByArgument, CaseIterable { case top, middle }
 
 struct BenchConfig {

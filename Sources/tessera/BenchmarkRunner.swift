@@ -109,7 +109,7 @@ final class BenchmarkRunner {
             dragPhase()
         case .folder:
             folderPhase()
-        case .all, .layout:
+        case .all, .layout, .store:
             scrollPhase()
             movePhase()
             dragPhase()

@@ -82,7 +82,11 @@ import Testing
         try s.engine.move("item-1", to: IndexPath(section: 0, item: 20), at: 0.1)
         #expect(s.engine.model.sections[0].items[20].id == "item-1")
         #expect(s.engine.flatIDs[0] == "item-2" && s.engine.flatIDs[20] == "item-1")
-        #expect(s.engine.takeEffects() == [.commit])
+        // The commit carries the move's steps: out of slot 0, into slot 20.
+        var expected = EditLog()
+        expected.append(.removed(section: 0, index: 0, SampleData.generated(count: 40, sections: 1, seed: 1).sections[0].items[0]))
+        expected.append(.inserted(section: 0, index: 20))
+        #expect(s.engine.takeEffects() == [.commit(expected)])
         // Its neighbours slide aside; the snapshot already has the new order.
         #expect(s.engine.presentation.motions.count > 0)
         #expect(s.engine.snapshot.itemCount == 40)

@@ -87,7 +87,7 @@ import Testing
         s.up(s.engine.pointer!)
         #expect(children(s).last == "item-1")
         #expect(children(s).count == 24)
-        #expect(s.effects.contains(.commit))
+        #expect(s.effects.hasCommit)
         #expect(s.engine.model.checkInvariants().isEmpty)
     }
 

@@ -50,7 +50,7 @@ import Testing
         s.wait(0.55)
         #expect(children(s) == ["item-2", "item-3", "item-1"])
         s.up(s.engine.pointer!)
-        #expect(s.effects.contains(.commit))
+        #expect(s.effects.hasCommit)
         #expect(s.engine.overlay == .folder("folder-1"))
     }
 
@@ -72,7 +72,7 @@ import Testing
         #expect(children(s) == ["item-1", "item-3"])
         s.up(s.engine.pointer!)
         #expect(s.engine.model.sections[0].items.map(\.id.rawValue).prefix(6) == ["folder-1", "item-4", "item-5", "item-6", "item-2", "item-7"])
-        #expect(s.effects.contains(.commit))
+        #expect(s.effects.hasCommit)
         #expect(s.engine.model.checkInvariants().isEmpty)
     }
 

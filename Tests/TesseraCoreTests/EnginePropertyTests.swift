@@ -44,7 +44,7 @@ import Testing
                 for e in engine.takeEffects() {
                     switch e {
                     case .lifted: lifts += 1
-                    case .commit: commits += 1
+                    case .commit(let log): commits += 1; #expect(!log.isEmpty)
                     case .cancelled: cancels += 1
                     default: break
                     }

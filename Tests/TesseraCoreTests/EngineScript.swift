@@ -102,3 +102,10 @@ struct EngineScript {
         effects += engine.takeEffects()
     }
 }
+
+extension Array where Element == EngineEffect {
+    /// Whether a commit (of any edits) is among the effects.
+    var hasCommit: Bool { contains { if case .commit = $0 { true } else { false } } }
+    /// How many commits are among the effects.
+    var commitCount: Int { filter { if case .commit = $0 { true } else { false } }.count }
+}

@@ -69,7 +69,7 @@ import Testing
         let index = s.ids(0).firstIndex(of: "item-1")!
         #expect(index > 30, "carried down the list to \(index)")
         s.up(Point(x: 16, y: 200))
-        #expect(s.effects.contains(.commit))
+        #expect(s.effects.hasCommit)
     }
 
     @Test func theWheelScrollsDuringADragAndTheDropLandsUnderThePointer() {

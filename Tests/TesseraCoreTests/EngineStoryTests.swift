@@ -66,7 +66,7 @@ import Testing
         s.send(.pointerUp(gap)) {
             $0.session = DragSession(phase: .idle, pointer: gap)
             $0.presentation = Presentation(pressScale: Tween(from: 0.94, to: 1, start: 0.5, duration: 0))
-            $0.outbox = Outbox(effects: [.commit], needsDisplay: true)
+            $0.outbox = Outbox(effects: [.commit(log)], needsDisplay: true)
         }
         #expect(s.engine.nextDeadline == nil)
     }

@@ -66,7 +66,7 @@ import Testing
             s.up(s.engine.pointer!)
             s.wait(0.5)
         }
-        #expect(s.effects.contains(.commit))
+        #expect(s.effects.hasCommit)
         return out
     }
 

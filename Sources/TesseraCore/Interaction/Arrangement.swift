@@ -9,11 +9,25 @@ public struct Arrangement: Sendable {
     public private(set) var viewport: Size
     /// Derived from the three above (see `Engine.==`: not compared).
     public private(set) var snapshot: LayoutSnapshot
+    /// The model holds only the first items of each section while a store loads the rest (the
+    /// first screen, shown before a million rows are read). Nothing may be edited until
+    /// `complete(with:)` hands over the whole collection: an edit would be saved against a
+    /// picture of the collection that lacks most of it.
+    public private(set) var isPartial: Bool
 
-    public init(model: CollectionModel, layout: LayoutConfiguration, viewport: Size) {
+    public init(model: CollectionModel, layout: LayoutConfiguration, viewport: Size, isPartial: Bool = false) {
         self.model = model
         self.layout = layout
         self.viewport = viewport
+        self.isPartial = isPartial
+        snapshot = layout.snapshot(of: model, viewport: viewport)
+    }
+
+    /// The whole collection, replacing the partial one it begins with; lays out once (O(n) for
+    /// masonry, O(sections) for grids and boards).
+    mutating func complete(with whole: CollectionModel) {
+        model = whole
+        isPartial = false
         snapshot = layout.snapshot(of: model, viewport: viewport)
     }
 
@@ -53,6 +67,6 @@ extension Arrangement: Equatable {
     /// The snapshot follows from the rest, so it is left out (comparing it would be O(items) for
     /// masonry).
     public static func == (a: Arrangement, b: Arrangement) -> Bool {
-        a.viewport == b.viewport && a.layout == b.layout && a.model == b.model
+        a.viewport == b.viewport && a.layout == b.layout && a.isPartial == b.isPartial && a.model == b.model
     }
 }

@@ -11,7 +11,7 @@ extension Engine {
         now = t
         switch session.phase {
         case .pressed:
-            if let press = session.dueHold(at: t, liftDelay: policy.liftDelay) {
+            if !arrangement.isPartial, let press = session.dueHold(at: t, liftDelay: policy.liftDelay) {
                 liftOrRefuse(press, at: press.start + policy.liftDelay, grabbedAt: session.pointer ?? press.origin)
             }
         case .lifted:

@@ -50,8 +50,9 @@ extension Engine {
         let old = session.pointer
         if session.track(p, slop: policy.slop), let press = session.press {
             if policy.liftOnMove {
-                // Press and drag, as on any desktop: it lifts now, held where it was grabbed.
-                liftOrRefuse(press, at: t, grabbedAt: press.origin)
+                // Press and drag, as on any desktop: it lifts now, held where it was grabbed (while
+                // the collection loads, when it is whole: `complete(with:at:)`).
+                if !arrangement.isPartial { liftOrRefuse(press, at: t, grabbedAt: press.origin) }
             } else {
                 // Moved beyond the slop before the hold: no lift, no click; the cell eases back.
                 presentation.releasePress(at: t, policy: policy)

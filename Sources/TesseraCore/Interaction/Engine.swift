@@ -34,12 +34,21 @@ public struct Engine: Sendable {
     }
 
     /// An engine over a layout configured by the caller (tests, embedders, the benchmark).
+    ///
+    /// - Parameter partial: `model` is only the first items of each section, shown while a store
+    ///   reads the rest; `complete(with:at:)` hands the whole collection over. Until then nothing
+    ///   lifts: a press waits (see `Engine+Loading`).
     public init(model: CollectionModel, layout: LayoutConfiguration, viewport: Size, policy: DragPolicy = DragPolicy(),
-                now: Double = 0) {
+                now: Double = 0, partial: Bool = false) {
         self.policy = policy
         self.now = now
-        arrangement = Arrangement(model: model, layout: layout, viewport: viewport)
+        arrangement = Arrangement(model: model, layout: layout, viewport: viewport, isPartial: partial)
         scroll = Scroll(fitting: arrangement.snapshot)
+    }
+
+    public init(model: CollectionModel, layout: LayoutChoice, viewport: Size, policy: DragPolicy = DragPolicy(),
+                now: Double = 0, partial: Bool) {
+        self.init(model: model, layout: layout.layout, viewport: viewport, policy: policy, now: now, partial: partial)
     }
 
     // MARK: - Host interface
@@ -57,7 +66,8 @@ public struct Engine: Sendable {
         let frame = now + policy.frameInterval
         switch session.phase {
         case .idle, .scrubbing: break
-        case .pressed(let p): if !p.moved { soon(p.start + policy.liftDelay) }
+        // While the collection loads, a due hold waits for it (`complete(with:at:)` lifts).
+        case .pressed(let p): if !p.moved && !arrangement.isPartial { soon(p.start + policy.liftDelay) }
         // Wobble, autoscroll and dwell progress change every frame.
         case .lifted, .settling: soon(frame)
         }

@@ -26,8 +26,10 @@ public struct Outbox: Equatable, Sendable {
 
 /// What the engine tells its host.
 public enum EngineEffect: Hashable, Sendable {
-    /// The model changed for good (a drop, a folder change): save it.
-    case commit
+    /// The model changed for good (a drop, a folder change): save it. The log holds the steps of
+    /// that change, from the model as it was at the previous commit to the model now: what a store
+    /// needs to write only what changed (`EditLog.footprint`).
+    case commit(EditLog)
     case lifted(ItemID)
     case cancelled(ItemID)
     /// A click opened an item or folder.

@@ -9,8 +9,8 @@
 ///
 /// Every edit is a sequence of three primitive steps on a section's top-level entries: insert,
 /// remove, replace (a folder whose children changed, or a plain item turned into a folder).
-public struct EditLog: Equatable, Sendable {
-    enum Step: Equatable, Sendable {
+public struct EditLog: Hashable, Sendable {
+    enum Step: Hashable, Sendable {
         case inserted(section: Int, index: Int)
         case removed(section: Int, index: Int, Item)
         case replaced(section: Int, index: Int, old: Item)

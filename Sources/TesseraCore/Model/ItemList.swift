@@ -9,7 +9,7 @@
 public struct ItemList: RandomAccessCollection, MutableCollection, Hashable, Sendable, ExpressibleByArrayLiteral {
     /// A chunk grows to twice this before it is split in two: 72 KB at most, under malloc's mmap
     /// threshold (a larger chunk, grown by an insert, came from fresh pages: ~0.1 ms of page faults).
-    static let chunkSize = 512
+    public static let chunkSize = 512
     static var maxChunk: Int { 2 * chunkSize }
 
     private var chunks: [[Item]]

@@ -93,7 +93,7 @@ public enum StateFile {
             throw .invalidValue(path: path + ".aspect", reason: "\(aspect) is outside 0.1...10")
         }
         let icon = dto.icon ?? ""
-        guard icon.utf8.count <= 255 else { throw .invalidValue(path: path + ".icon", reason: "longer than 255 bytes") }
+        if let problem = Item.iconNameProblem(icon) { throw .invalidValue(path: path + ".icon", reason: problem) }
         return Item(id: ItemID(dto.id), title: dto.title, icon: icon, color: color,
                     sizeHint: SizeHint(aspect: aspect), done: dto.done ?? false, kind: dto.kind)
     }

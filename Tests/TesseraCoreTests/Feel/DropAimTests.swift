@@ -79,6 +79,6 @@ import Testing
         s.wait(1.5)
         #expect(s.ids(0) == before)
         s.up(Point(x: 700, y: 200))
-        #expect(!s.effects.contains(.commit))
+        #expect(!s.effects.hasCommit)
     }
 }

@@ -37,7 +37,7 @@ import Testing
         #expect(s.ids(1)[2] == "item-2")
         #expect(s.engine.model.item(withID: "folder-1")?.children.map(\.id) == ["item-1", "item-3"])
         s.up(s.engine.pointer!)
-        #expect(s.effects.filter { $0 == .commit }.count == 1)
+        #expect(s.effects.commitCount == 1)
         #expect(s.engine.model.checkInvariants().isEmpty)
     }
 
@@ -57,7 +57,7 @@ import Testing
         s.up(aim)
         #expect(s.ids(1)[k] == "item-2")
         #expect(s.engine.model.item(withID: "folder-1")?.children.map(\.id) == ["item-1", "item-3"])
-        #expect(s.effects.contains(.commit))
+        #expect(s.effects.hasCommit)
     }
 
     /// Escape, or a release onto its own folder's cell, puts it back in the folder: nothing moved.

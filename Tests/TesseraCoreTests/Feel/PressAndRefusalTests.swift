@@ -25,7 +25,7 @@ import Testing
         s.wait(0.6)
         s.up(s.engine.pointer!)
         #expect(s.ids(0).prefix(5) == ["item-1", "item-3", "item-4", "item-2", "item-5"])
-        #expect(s.effects.contains(.commit))
+        #expect(s.effects.hasCommit)
     }
 
     @Test func withoutLiftOnMoveThePressedLookLetsGoAsTheSlopIsPassed() {

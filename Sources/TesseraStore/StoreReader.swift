@@ -1,0 +1,202 @@
+import TesseraCore
+
+/// Reads the collection out of a store: the first screen of every section (fast, for the first
+/// frame), or all of it, checked against every rule of the model.
+///
+/// What a whole read checks, beyond each row's own columns (`StoreRows`): every section exists,
+/// every folder holds at least one item and only plain items, every item in a folder names a
+/// folder that is at the top level of a section, no two entries of a section or folder share a
+/// position, and no id is used twice. Any of these ends the read with a `.violation` naming the
+/// rows; the store is never repaired behind the user's back.
+struct StoreReader {
+    let db: SQLiteConnection
+
+    /// The sections, in order, with no items.
+    func sections() throws(StoreError) -> [Section] {
+        try storeErrors {
+            var out: [Section] = []
+            var seen: Set<String> = []
+            let s = try db.prepare("SELECT id, title, position FROM sections ORDER BY position")
+            defer { s.reset() }
+            var last: Int64?
+            while try s.step() {
+                guard s.type(at: 0) == .text, let id = s.text(at: 0), !id.isEmpty, id.utf8.count <= StateFile.maximumIDBytes else {
+                    throw StoreError.violation("a section's id is not 1 to \(StateFile.maximumIDBytes) bytes of text")
+                }
+                guard s.type(at: 1) == .text, let title = s.text(at: 1), title.count <= StateFile.maximumTitleLength else {
+                    throw StoreError.violation("section '\(id)': its title is not text of at most \(StateFile.maximumTitleLength) characters")
+                }
+                guard s.type(at: 2) == .integer else { throw StoreError.violation("section '\(id)': its position is not an integer") }
+                let position = s.int64(at: 2)
+                if position == last { throw StoreError.violation("sections '\(out.last!.id)' and '\(id)' have the same position \(position)") }
+                last = position
+                guard seen.insert(id).inserted else { throw StoreError.violation("section id '\(id)' is used twice") }
+                out.append(Section(id: id, title: title))
+            }
+            return out
+        }
+    }
+
+    /// The first `limit` top-level entries of every section, with their folders' items: what the
+    /// first screen shows. `complete` says whether that is everything (no section had more).
+    ///
+    /// O(sections · limit) rows, by the `items_in_section` index: a few milliseconds at any size.
+    func firstScreen(limit: Int) throws(StoreError) -> (model: CollectionModel, complete: Bool) {
+        try storeErrors {
+            try db.reading {
+                var sections = try self.sections()
+                var rows = StoreRows()
+                var complete = true
+                let top = try db.prepare("SELECT \(StoreRows.columns) FROM items WHERE section = ?1 AND folder IS NULL ORDER BY position LIMIT ?2")
+                for s in sections.indices {
+                    top.bind(sections[s].id, at: 1)
+                    top.bind(limit + 1, at: 2)
+                    var items: [Item] = []
+                    var last: Int64?
+                    while try top.step() {
+                        let row = try rows.row(top)
+                        if items.count == limit { complete = false; break }
+                        try Self.checkOrder(row, after: last, previous: items.last)
+                        last = row.position
+                        items.append(row.item)
+                    }
+                    top.reset()
+                    for i in items.indices where items[i].isFolder {
+                        items[i].children = try children(of: items[i].id, rows: &rows)
+                    }
+                    sections[s].items = ItemList(items)
+                }
+                return (CollectionModel(sections: sections), complete)
+            }
+        }
+    }
+
+    /// A folder's items, in order, checked (used for the first screen, where folders are few).
+    func children(of folder: ItemID, rows: inout StoreRows) throws -> [Item] {
+        let s = try db.prepare("SELECT \(StoreRows.columns) FROM items WHERE folder = ?1 ORDER BY position")
+        defer { s.reset() }
+        s.bind(folder.rawValue, at: 1)
+        var out: [Item] = []
+        var last: Int64?
+        while try s.step() {
+            let row = try rows.row(s)
+            try Self.checkOrder(row, after: last, previous: out.last)
+            if row.item.isFolder { throw StoreError.violation("folder '\(row.item.id)' is inside folder '\(folder)'") }
+            last = row.position
+            out.append(row.item)
+        }
+        if out.isEmpty { throw StoreError.violation("folder '\(folder)' holds no items") }
+        return out
+    }
+
+    /// The whole collection, checked. O(n): one pass over the table in its own order (a scan
+    /// reads the rows where they lie; by the index it would jump about the file for each, ~2.3x
+    /// slower at 1M), each row put in its section's or folder's list, then each list put in
+    /// position order (already in order unless items moved since they were written, and then
+    /// nearly so). Duplicate ids need no pass of their own: the schema's UNIQUE constraint, checked
+    /// when the store was opened (`StoreSchema.verify`), makes them impossible.
+    func all() throws(StoreError) -> CollectionModel {
+        try storeErrors {
+            try db.reading {
+                var sections = try self.sections()
+                var index: [String: Int] = [:]
+                for (k, s) in sections.enumerated() { index[s.id] = k }
+                var top = [Entries](repeating: Entries(), count: sections.count)
+                var inFolders: [ItemID: Entries] = [:]
+                var rows = StoreRows()
+                var lastSection: (bytes: [UInt8], k: Int)?
+                let scan = try db.prepare("SELECT \(StoreRows.columns) FROM items")
+                defer { scan.reset() }
+                while try scan.step() {
+                    if scan.type(at: 1) == .text, let last = lastSection,
+                       scan.withBytes(at: 1, { $0.elementsEqual(last.bytes) }) {
+                        let row = try rows.row(scan, knownSection: true)
+                        top[last.k].append(row)
+                        continue
+                    }
+                    let row = try rows.row(scan)
+                    switch row.container {
+                    case .section(let sid):
+                        guard let k = index[sid] else {
+                            throw StoreError.violation("item '\(row.item.id)' is in section '\(sid)', which does not exist")
+                        }
+                        lastSection = (Array(sid.utf8), k)
+                        top[k].append(row)
+                    case .folder(let fid):
+                        if row.item.isFolder { throw StoreError.violation("folder '\(row.item.id)' is inside folder '\(fid)'") }
+                        inFolders[ItemID(fid), default: Entries()].append(row)
+                    }
+                }
+                var folders: [ItemID: IndexPath] = [:]
+                for k in sections.indices {
+                    let items = try top[k].ordered(in: "section '\(sections[k].id)'")
+                    top[k] = Entries()
+                    for (i, item) in items.enumerated() where item.isFolder { folders[item.id] = IndexPath(section: k, item: i) }
+                    sections[k].items = ItemList(items)
+                }
+                for (folder, entries) in inFolders {
+                    guard let path = folders.removeValue(forKey: folder) else {
+                        let id = entries.items.first.map { "'\($0.id)'" } ?? "an item"
+                        throw StoreError.violation("item \(id) is in folder '\(folder)', which is not a folder at the top level of a section")
+                    }
+                    sections[path.section].items[path.item].children = try entries.ordered(in: "folder '\(folder)'")
+                }
+                if let empty = folders.keys.min() { throw StoreError.violation("folder '\(empty)' holds no items") }
+                return CollectionModel(sections: sections)
+            }
+        }
+    }
+
+    /// The entries of one section or folder as read (in the table's order), with their keys.
+    struct Entries {
+        var items: [Item] = []
+        var positions: [Int64] = []
+
+        mutating func append(_ row: StoreRows.Row) {
+            items.append(row.item)
+            positions.append(row.position)
+        }
+
+        /// In position order; two entries at one position are a violation (they have no order).
+        func ordered(in container: String) throws -> [Item] {
+            var sorted = true
+            for k in positions.indices.dropFirst() where positions[k - 1] >= positions[k] {
+                if positions[k - 1] == positions[k] { throw collision(k - 1, k, container) }
+                sorted = false
+            }
+            if sorted { return items }
+            let order = positions.indices.sorted { positions[$0] < positions[$1] }
+            for k in order.indices.dropFirst() where positions[order[k - 1]] == positions[order[k]] {
+                throw collision(order[k - 1], order[k], container)
+            }
+            return order.map { items[$0] }
+        }
+
+        func collision(_ a: Int, _ b: Int, _ container: String) -> StoreError {
+            .violation("items '\(items[a].id)' and '\(items[b].id)' in \(container) have the same position \(positions[a])")
+        }
+    }
+
+    /// Positions increase strictly within a section or folder: two entries at one position have
+    /// no order between them.
+    static func checkOrder(_ row: StoreRows.Row, after last: Int64?, previous: Item?) throws {
+        guard let last, row.position == last else { return }
+        let container = switch row.container { case .section(let s): "section '\(s)'"; case .folder(let f): "folder '\(f)'" }
+        throw StoreError.violation("items '\(previous?.id.rawValue ?? "?")' and '\(row.item.id)' in \(container) have the same position \(last)")
+    }
+}
+
+/// Maps whatever a store operation threw into a `StoreError`.
+func storeErrors<R>(_ body: () throws -> R) throws(StoreError) -> R {
+    do { return try body() } catch let e as StoreError { throw e } catch let e as SQLiteError { throw StoreError(e) } catch {
+        throw .violation("\(error)")
+    }
+}
+
+extension SQLiteStatement {
+    /// The first row's first column as text (nil: no row), then reset.
+    func stepText() throws -> String? {
+        defer { reset() }
+        return try step() ? text(at: 0) : nil
+    }
+}

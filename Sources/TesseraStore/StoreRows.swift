@@ -1,0 +1,94 @@
+import TesseraCore
+
+/// Turns `items` rows into `Item`s, checking each column as the JSON loader checks each field:
+/// the type, the range, and what an item may be (a store made by another program, or edited by
+/// hand, is read with the same suspicion as a state file).
+///
+/// Every SELECT of items names the columns in this order.
+struct StoreRows {
+    static let columns = "id, section, folder, position, kind, title, icon, color, aspect, done"
+
+    /// Where a row belongs: a section (top level) or a folder.
+    enum Container: Hashable {
+        case section(String)
+        case folder(String)
+    }
+
+    struct Row {
+        var container: Container
+        var position: Int64
+        var item: Item
+    }
+
+    var factory = ItemFactory()
+    /// The last icon read, as stored and as a name: most rows share a few icons, and comparing
+    /// bytes costs less than making a string.
+    private var lastIcon: (bytes: [UInt8], name: String) = ([], "")
+
+    /// Reads the statement's current row. With `knownSection`, the caller has checked that its
+    /// section is the one of the row before (and the container is left empty: `.section("")`).
+    mutating func row(_ s: SQLiteStatement, knownSection: Bool = false) throws(StoreError) -> Row {
+        guard s.type(at: 0) == .text, let id = s.text(at: 0), !id.isEmpty, id.utf8.count <= StateFile.maximumIDBytes else {
+            throw .violation("an item's id is \(describe(s, 0)); ids are 1 to \(StateFile.maximumIDBytes) bytes of text")
+        }
+        func bad(_ what: String) -> StoreError { .violation("item '\(id.prefix(80))': \(what)") }
+        let container: Container
+        switch knownSection && s.type(at: 2) == .null ? (SQLiteType.null, SQLiteType.null) : (s.type(at: 1), s.type(at: 2)) {
+        case (.null, .null) where knownSection:
+            container = .section("")
+        case (.text, .null):
+            guard let section = s.text(at: 1) else { throw bad("its section is not valid UTF-8") }
+            container = .section(section)
+        case (.null, .text):
+            guard let folder = s.text(at: 2) else { throw bad("its folder is not valid UTF-8") }
+            container = .folder(folder)
+        case (.null, .null): throw bad("it is in neither a section nor a folder")
+        case (.text, .text): throw bad("it is in both a section and a folder")
+        default: throw bad("its section or folder is not text")
+        }
+        guard s.type(at: 3) == .integer else { throw bad("its position is \(describe(s, 3)), not an integer") }
+        let kind: Item.Kind
+        if s.withBytes(at: 4, { $0.elementsEqual("item".utf8) }) {
+            kind = .item
+        } else if s.withBytes(at: 4, { $0.elementsEqual("folder".utf8) }) {
+            kind = .folder
+        } else {
+            throw bad("its kind is \(describe(s, 4)), neither 'item' nor 'folder'")
+        }
+        guard s.type(at: 5) == .text, let title = s.text(at: 5) else { throw bad("its title is \(describe(s, 5)), not UTF-8 text") }
+        guard title.utf8.count <= StateFile.maximumTitleLength || title.count <= StateFile.maximumTitleLength else {
+            throw bad("its title is longer than \(StateFile.maximumTitleLength) characters")
+        }
+        guard s.type(at: 6) == .text else { throw bad("its icon is \(describe(s, 6)), not UTF-8 text") }
+        let icon: String
+        if s.withBytes(at: 6, { $0.elementsEqual(lastIcon.bytes) }) {
+            icon = lastIcon.name
+        } else {
+            guard let name = s.text(at: 6) else { throw bad("its icon is not UTF-8 text") }
+            if let problem = Item.iconNameProblem(name) { throw bad("its icon is invalid: \(problem)") }
+            icon = name
+            lastIcon = (Array(name.utf8), name)
+        }
+        guard s.type(at: 7) == .integer, let rgba = UInt32(exactly: s.int64(at: 7)) else {
+            throw bad("its color is \(describe(s, 7)), not 0xRRGGBBAA")
+        }
+        let aspect = s.double(at: 8)
+        guard s.type(at: 8) == .real || s.type(at: 8) == .integer, aspect.isFinite, aspect >= 0.1, aspect <= 10 else {
+            throw bad("its aspect is \(describe(s, 8)), outside 0.1...10")
+        }
+        guard s.type(at: 9) == .integer, (0...1).contains(s.int64(at: 9)) else { throw bad("its done is \(describe(s, 9)), not 0 or 1") }
+        let item = factory.item(id: ItemID(id), title: title, icon: icon, rgba: rgba, aspect: aspect,
+                                done: s.int64(at: 9) == 1, kind: kind)
+        return Row(container: container, position: s.int64(at: 3), item: item)
+    }
+
+    /// A column's value for a message: `NULL`, `42`, `'text'`.
+    func describe(_ s: SQLiteStatement, _ i: Int32) -> String {
+        switch s.value(at: i) {
+        case .null: "NULL"
+        case .integer(let n): String(n)
+        case .real(let d): String(d)
+        case .text(let t): "'\(t.prefix(60))'"
+        }
+    }
+}

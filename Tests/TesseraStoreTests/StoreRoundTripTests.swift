@@ -1,0 +1,46 @@
+import Foundation
+import Testing
+@testable import TesseraCore
+@testable import TesseraStore
+
+@Suite struct StoreRoundTripTests {
+    let dir = makeStoreDirectory("roundtrip")
+
+    @Test func everyFieldComesBackAsItWasWritten() throws {
+        let model = richModel()
+        let store = try makeStore(model, in: dir)
+        #expect(try store.readAll() == model)
+        store.close()
+        // And from a new connection, as the next start reads it.
+        #expect(try CollectionStore(path: dir + "/collection.db").readAll() == model)
+    }
+
+    @Test func emptySectionsAndAnEmptyCollectionComeBack() throws {
+        let model = CollectionModel(sections: [Section(id: "a", title: "A"), Section(id: "b", title: "", items: [Item(id: "x", title: "")])])
+        #expect(try makeStore(model, in: dir, name: "e.db").readAll() == model)
+        let none = CollectionModel(sections: [])
+        let store = try makeStore(none, in: dir, name: "n.db")
+        #expect(try store.readAll() == none)
+        #expect(try store.isEmpty)
+    }
+
+    @Test func theFirstScreenIsTheFirstEntriesOfEachSection() throws {
+        let model = SampleData.generated(count: 3000, sections: 3, seed: 4)
+        let store = try makeStore(model, in: dir, name: "big.db")
+        let first = try store.firstScreen(limit: 100)
+        #expect(!first.complete)
+        #expect(first.model.sections.map(\.id) == model.sections.map(\.id))
+        for s in model.sections.indices {
+            #expect(Array(first.model.sections[s].items) == Array(model.sections[s].items.prefix(100)))
+        }
+        // A collection within the limit is read whole, and said to be.
+        let small = try store.firstScreen(limit: 2000)
+        #expect(small.complete && small.model == model)
+    }
+
+    @Test func aMillionItemsRoundTrip() throws {
+        let model = SampleData.generated(count: 1_000_000, sections: 3, seed: 9)
+        let store = try makeStore(model, in: dir, name: "million.db")
+        #expect(try store.readAll() == model)
+    }
+}

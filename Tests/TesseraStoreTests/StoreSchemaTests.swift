@@ -1,0 +1,84 @@
+import Foundation
+import Testing
+@testable import TesseraCore
+@testable import TesseraStore
+
+@Suite struct StoreSchemaTests {
+    let dir = makeStoreDirectory("schema")
+
+    @Test func aNewStoreHasTheTablesTheVersionAndTesserasMark() throws {
+        let store = try CollectionStore(path: dir + "/new.db", create: true)
+        #expect(try store.db.userVersion == StoreSchema.currentVersion)
+        #expect(try store.db.applicationID == 0x5445_5353)
+        #expect(try store.isEmpty)
+        let names = try store.db.prepare("SELECT name FROM sqlite_master WHERE type IN ('table', 'index') AND name NOT LIKE 'sqlite_%' ORDER BY name")
+        var found: [String] = []
+        while try names.step() { found.append(names.text(at: 0)!) }
+        #expect(found == ["items", "items_in_folder", "items_in_section", "sections"])
+        #expect(try store.db.prepare("PRAGMA journal_mode").stepText() == "wal")
+        #expect(try store.db.integer("PRAGMA synchronous") == 2)  // FULL
+    }
+
+    @Test func theTablesRefuseRowsNoItemCanBe() throws {
+        let store = try CollectionStore(path: dir + "/checks.db", create: true)
+        let good = "('a', 's', NULL, 1, 'item', 't', '', 0, 1, 0)"
+        try store.db.execute("INSERT INTO items (id, section, folder, position, kind, title, icon, color, aspect, done) VALUES \(good)")
+        for bad in ["('b', NULL, NULL, 1, 'item', 't', '', 0, 1, 0)",   // nowhere
+                    "('c', 's', 'f', 1, 'item', 't', '', 0, 1, 0)",     // two places
+                    "('d', 's', NULL, 1, 'note', 't', '', 0, 1, 0)",    // unknown kind
+                    "('e', 's', NULL, 1, 'item', 't', '', -1, 1, 0)",   // colour out of range
+                    "('f', 's', NULL, 1, 'item', 't', '', 0, 11, 0)",   // aspect out of range
+                    "('g', 's', NULL, 1, 'item', 't', '', 0, 1, 2)",    // done not 0/1
+                    "('h', 's', NULL, 'x', 'item', 't', '', 0, 1, 0)",  // position not an integer (STRICT)
+                    "('a', 's', NULL, 2, 'item', 't', '', 0, 1, 0)"] {  // id used twice
+            #expect(throws: SQLiteError.self, "accepted \(bad)") {
+                try store.db.execute("INSERT INTO items (id, section, folder, position, kind, title, icon, color, aspect, done) VALUES \(bad)")
+            }
+        }
+    }
+
+
+    @Test func foreignAndNewerDatabasesAreRefused() throws {
+        let foreign = dir + "/foreign.db"
+        let db = try SQLiteConnection(path: foreign, mode: .create)
+        try db.execute("CREATE TABLE notes (body TEXT)")
+        db.close()
+        #expect(throws: StoreError.notATesseraStore("it is an SQLite database without Tessera's tables")) {
+            try CollectionStore(path: foreign)
+        }
+        let marked = dir + "/marked.db"
+        let db2 = try SQLiteConnection(path: marked, mode: .create)
+        try db2.execute("PRAGMA application_id = 1234; CREATE TABLE t (x)")
+        db2.close()
+        #expect(throws: StoreError.notATesseraStore("it is another program's SQLite database (application id 0x4d2)")) {
+            try CollectionStore(path: marked)
+        }
+        let newer = dir + "/newer.db"
+        _ = try CollectionStore(path: newer, create: true)
+        try withRawDatabase(newer) { try $0.execute("PRAGMA user_version = 7") }
+        #expect(throws: StoreError.newerSchema(7, readable: StoreSchema.currentVersion)) { try CollectionStore(path: newer) }
+        #expect(try StoreError.newerSchema(7, readable: 1).description == "it was written by a newer Tessera (schema version 7; this one reads up to 1)")
+        #expect(try StoreError.newerSchema(7, readable: 1).isFileFault)
+    }
+
+    @Test func migrationsRunInOrderEachInOneTransaction() throws {
+        let path = dir + "/old.db"
+        let v1 = try CollectionStore(path: path, create: true)
+        try v1.replaceAll(with: SampleData.model())
+        v1.close()
+        // A later version adds a column and fills it.
+        let db = try SQLiteConnection(path: path, mode: .readWrite)
+        var later = StoreSchema.migrations
+        later.append(.init(version: 2, sql: "ALTER TABLE items ADD COLUMN location TEXT; UPDATE items SET location = 'file:///' || id"))
+        #expect(try StoreSchema.migrate(db, migrations: later) == 1)
+        #expect(try db.userVersion == 2)
+        #expect(try db.prepare("SELECT location FROM items WHERE id = 's1'").stepText() == "file:///s1")
+        // Running them again does nothing.
+        #expect(try StoreSchema.migrate(db, migrations: later) == 2)
+        // A migration that fails leaves the store at the version before it, with nothing half done.
+        later.append(.init(version: 3, sql: "ALTER TABLE items ADD COLUMN note TEXT; INSERT INTO nowhere VALUES (1)"))
+        #expect(throws: StoreError.self) { try StoreSchema.migrate(db, migrations: later) }
+        #expect(try db.userVersion == 2)
+        #expect(throws: SQLiteError.self) { try db.prepare("SELECT note FROM items") }
+    }
+}
