@@ -74,9 +74,11 @@ public final class CollectionStore {
         return first.complete ? (try readAll(), true) : first
     }
 
-    /// The whole collection, checked against every rule of the model.
-    public func readAll() throws(StoreError) -> CollectionModel {
-        try StoreReader(db: db).all()
+    /// The whole collection, checked against every rule of the model. `partitions` > 1 scans
+    /// that many parts of the table at once, on threads and connections of their own: only for a
+    /// caller holding the store's writer lock (`StoreLock`), so nothing commits between their reads.
+    public func readAll(partitions: Int = 1, rowsPerPartition: Int64 = 50_000) throws(StoreError) -> CollectionModel {
+        try StoreReader(db: db).all(partitions: partitions, rowsPerPartition: rowsPerPartition)
     }
 
     /// Replaces the whole collection (a new store, an import). One transaction.
@@ -126,5 +128,23 @@ public final class CollectionStore {
         let r = db.checkpoint()
         if r.checkpointed >= r.logFrames { walFrames.pointee = 0 }
         return r.logFrames
+    }
+}
+
+extension CollectionStore {
+    /// SQLite's own share of `readAll`: one pass over the items table touching every column and
+    /// making nothing of it. The benchmark prints it beside `readAll` so the cost model can say
+    /// how much of a whole read is the database and how much is building the model.
+    public func scanOnly() throws(StoreError) -> Int {
+        try storeErrors {
+            let s = try db.prepare("SELECT \(StoreRows.columns) FROM items")
+            defer { s.reset() }
+            var n = 0
+            while try s.step() {
+                for c: Int32 in [0, 1, 2, 4, 5, 6] { n &+= s.withBytes(at: c) { $0.count } }
+                n &+= Int(s.int64(at: 3) &+ s.int64(at: 7) &+ s.int64(at: 9)) &+ Int(s.double(at: 8))
+            }
+            return n
+        }
     }
 }

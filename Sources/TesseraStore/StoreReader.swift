@@ -89,43 +89,44 @@ struct StoreReader {
         return out
     }
 
-    /// The whole collection, checked. O(n): one pass over the table in its own order (a scan
-    /// reads the rows where they lie; by the index it would jump about the file for each, ~2.3x
-    /// slower at 1M), each row put in its section's or folder's list, then each list put in
-    /// position order (already in order unless items moved since they were written, and then
-    /// nearly so). Duplicate ids need no pass of their own: the schema's UNIQUE constraint, checked
-    /// when the store was opened (`StoreSchema.verify`), makes them impossible.
-    func all() throws(StoreError) -> CollectionModel {
+    /// The whole collection, checked. O(n): passes over the table in its own order (a scan reads
+    /// the rows where they lie; by the index it would jump about the file for each, ~2.3x slower
+    /// at 1M), each row put in its section's or folder's list, then each list put in position
+    /// order (already in order unless items moved since they were written, and then nearly so).
+    /// Duplicate ids need no pass of their own: the schema's UNIQUE constraint, checked when the
+    /// store was opened (`StoreSchema.verify`), makes them impossible.
+    ///
+    /// With `partitions` > 1 the table is cut into that many rowid ranges, each scanned on its own
+    /// thread and connection, and the lists joined in range order. Only for a caller that holds
+    /// the store's writer lock: the connections' snapshots are taken one after the other, and a
+    /// commit from elsewhere between them would be read half.
+    func all(partitions: Int = 1, rowsPerPartition: Int64 = 50_000) throws(StoreError) -> CollectionModel {
         try storeErrors {
             try db.reading {
                 var sections = try self.sections()
                 var index: [String: Int] = [:]
                 for (k, s) in sections.enumerated() { index[s.id] = k }
+                let lastRow = try db.integer("SELECT max(rowid) FROM items") ?? 0
+                // Below ~50k rows a second thread and connection cost more than they save.
+                let parts = max(1, min(partitions, Int(lastRow / rowsPerPartition)))
+                let step = lastRow / Int64(parts) + 1
+                let path = db.path, mainDB = db, sectionIndex = index
+                let scans = inParallel(parts) { k -> Result<Scan, StoreError> in
+                    let range = Int64(k) * step ... Int64(k + 1) * step - 1
+                    return Result { () throws(StoreError) -> Scan in
+                        if k == 0 { return try Scan.run(mainDB, range, sectionIndex) }
+                        let own: SQLiteConnection
+                        do throws(SQLiteError) { own = try SQLiteConnection(path: path, mode: .readOnly) } catch { throw StoreError(error) }
+                        defer { own.close() }
+                        return try own.reading { () throws(StoreError) in try Scan.run(own, range, sectionIndex) }
+                    }
+                }
                 var top = [Entries](repeating: Entries(), count: sections.count)
                 var inFolders: [ItemID: Entries] = [:]
-                var rows = StoreRows()
-                var lastSection: (bytes: [UInt8], k: Int)?
-                let scan = try db.prepare("SELECT \(StoreRows.columns) FROM items")
-                defer { scan.reset() }
-                while try scan.step() {
-                    if scan.type(at: 1) == .text, let last = lastSection,
-                       scan.withBytes(at: 1, { $0.elementsEqual(last.bytes) }) {
-                        let row = try rows.row(scan, knownSection: true)
-                        top[last.k].append(row)
-                        continue
-                    }
-                    let row = try rows.row(scan)
-                    switch row.container {
-                    case .section(let sid):
-                        guard let k = index[sid] else {
-                            throw StoreError.violation("item '\(row.item.id)' is in section '\(sid)', which does not exist")
-                        }
-                        lastSection = (Array(sid.utf8), k)
-                        top[k].append(row)
-                    case .folder(let fid):
-                        if row.item.isFolder { throw StoreError.violation("folder '\(row.item.id)' is inside folder '\(fid)'") }
-                        inFolders[ItemID(fid), default: Entries()].append(row)
-                    }
+                for result in scans {
+                    let scan = try result.get()
+                    for k in top.indices { top[k].append(contentsOf: scan.top[k]) }
+                    inFolders.merge(scan.inFolders) { a, b in var a = a; a.append(contentsOf: b); return a }
                 }
                 var folders: [ItemID: IndexPath] = [:]
                 for k in sections.indices {
@@ -147,6 +148,45 @@ struct StoreReader {
         }
     }
 
+    /// One range of rowids read into per-section and per-folder lists, in the table's order.
+    struct Scan {
+        var top: [Entries]
+        var inFolders: [ItemID: Entries] = [:]
+
+        static func run(_ db: SQLiteConnection, _ range: ClosedRange<Int64>, _ index: [String: Int]) throws(StoreError) -> Scan {
+            try storeErrors {
+                var out = Scan(top: [Entries](repeating: Entries(), count: index.count))
+                var rows = StoreRows()
+                var lastSection: (bytes: [UInt8], k: Int)?
+                let scan = try db.prepare("SELECT \(StoreRows.columns) FROM items WHERE rowid BETWEEN ?1 AND ?2")
+                defer { scan.reset() }
+                scan.bind(range.lowerBound, at: 1)
+                scan.bind(range.upperBound, at: 2)
+                while try scan.step() {
+                    // Rows come in runs of one section: its id compared as bytes, not made a string.
+                    if scan.type(at: 1) == .text, let last = lastSection,
+                       last.bytes.withUnsafeBufferPointer({ scan.bytesEqual(at: 1, $0) }) {
+                        out.top[last.k].append(try rows.row(scan, knownSection: true))
+                        continue
+                    }
+                    let row = try rows.row(scan)
+                    switch row.container {
+                    case .section(let sid):
+                        guard let k = index[sid] else {
+                            throw StoreError.violation("item '\(row.item.id)' is in section '\(sid)', which does not exist")
+                        }
+                        lastSection = (Array(sid.utf8), k)
+                        out.top[k].append(row)
+                    case .folder(let fid):
+                        if row.item.isFolder { throw StoreError.violation("folder '\(row.item.id)' is inside folder '\(fid)'") }
+                        out.inFolders[ItemID(fid), default: Entries()].append(row)
+                    }
+                }
+                return out
+            }
+        }
+    }
+
     /// The entries of one section or folder as read (in the table's order), with their keys.
     struct Entries {
         var items: [Item] = []
@@ -155,6 +195,12 @@ struct StoreReader {
         mutating func append(_ row: StoreRows.Row) {
             items.append(row.item)
             positions.append(row.position)
+        }
+
+        mutating func append(contentsOf other: Entries) {
+            if items.isEmpty { self = other; return }
+            items.append(contentsOf: other.items)
+            positions.append(contentsOf: other.positions)
         }
 
         /// In position order; two entries at one position are a violation (they have no order).

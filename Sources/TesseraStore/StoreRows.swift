@@ -21,9 +21,8 @@ struct StoreRows {
     }
 
     var factory = ItemFactory()
-    /// The last icon read, as stored and as a name: most rows share a few icons, and comparing
-    /// bytes costs less than making a string.
-    private var lastIcon: (bytes: [UInt8], name: String) = ([], "")
+    /// Icon names already checked: a collection uses a few dozen, read a million times.
+    private var goodIcons: Set<String> = []
 
     /// Reads the statement's current row. With `knownSection`, the caller has checked that its
     /// section is the one of the row before (and the container is left empty: `.section("")`).
@@ -48,9 +47,9 @@ struct StoreRows {
         }
         guard s.type(at: 3) == .integer else { throw bad("its position is \(describe(s, 3)), not an integer") }
         let kind: Item.Kind
-        if s.withBytes(at: 4, { $0.elementsEqual("item".utf8) }) {
+        if s.bytesEqual(at: 4, "item") {
             kind = .item
-        } else if s.withBytes(at: 4, { $0.elementsEqual("folder".utf8) }) {
+        } else if s.bytesEqual(at: 4, "folder") {
             kind = .folder
         } else {
             throw bad("its kind is \(describe(s, 4)), neither 'item' nor 'folder'")
@@ -60,14 +59,10 @@ struct StoreRows {
             throw bad("its title is longer than \(StateFile.maximumTitleLength) characters")
         }
         guard s.type(at: 6) == .text else { throw bad("its icon is \(describe(s, 6)), not UTF-8 text") }
-        let icon: String
-        if s.withBytes(at: 6, { $0.elementsEqual(lastIcon.bytes) }) {
-            icon = lastIcon.name
-        } else {
-            guard let name = s.text(at: 6) else { throw bad("its icon is not UTF-8 text") }
-            if let problem = Item.iconNameProblem(name) { throw bad("its icon is invalid: \(problem)") }
-            icon = name
-            lastIcon = (Array(name.utf8), name)
+        guard let icon = s.text(at: 6) else { throw bad("its icon is not UTF-8 text") }
+        if !goodIcons.contains(icon) {
+            if let problem = Item.iconNameProblem(icon) { throw bad("its icon is invalid: \(problem)") }
+            goodIcons.insert(icon)
         }
         guard s.type(at: 7) == .integer, let rgba = UInt32(exactly: s.int64(at: 7)) else {
             throw bad("its color is \(describe(s, 7)), not 0xRRGGBBAA")

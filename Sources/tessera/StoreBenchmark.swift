@@ -44,15 +44,24 @@ enum StoreBenchmark {
         let t2 = BenchClock.ms()
         report.set("store_open_ms", t2 - t1)
         guard let first = try? store.firstScreen(limit: 500) else { report.set("error", "first screen"); return report }
-        let t3 = BenchClock.ms()
-        report.set("store_first_screen_ms", t3 - t2)
+        report.set("store_first_screen_ms", BenchClock.ms() - t2)
         report.set("store_first_screen_items", first.model.topLevelCount)
+        let ts = BenchClock.ms()
+        _ = try? store.scanOnly()
+        report.set("store_scan_only_ms", BenchClock.ms() - ts, digits: 1)
+        let t3 = BenchClock.ms()
         var model: CollectionModel
         do { model = try store.readAll() } catch {
             report.set("error", "\(error)")
             return report
         }
         report.set("store_read_all_ms", BenchClock.ms() - t3, digits: 1)
+        let t4 = BenchClock.ms()
+        do { model = try store.readAll(partitions: 2) } catch {
+            report.set("error", "\(error)")
+            return report
+        }
+        report.set("store_read_all_2_threads_ms", BenchClock.ms() - t4, digits: 1)
         report.set("store_read_items", model.allIDs.count)
 
         var rng = SeededRandom(seed: 42)

@@ -30,6 +30,18 @@ public struct ItemList: RandomAccessCollection, MutableCollection, Hashable, Sen
         if !chunk.isEmpty { appendChunk(chunk) }
     }
 
+    /// From an array: its runs copied chunk by chunk (a loader's million items, without the
+    /// generic sequence path's per-item copies).
+    public init(_ items: [Item]) {
+        self.init()
+        var start = 0
+        while start < items.count {
+            let end = Swift.min(start + Self.chunkSize, items.count)
+            appendChunk(Array(items[start..<end]))
+            start = end
+        }
+    }
+
     public init(arrayLiteral elements: Item...) { self.init(elements) }
 
     private mutating func appendChunk(_ chunk: [Item]) {

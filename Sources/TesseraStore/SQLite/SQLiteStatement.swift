@@ -1,4 +1,7 @@
 import CSQLite
+#if canImport(Glibc)
+import Glibc
+#endif
 
 /// A prepared statement. Bind parameters by position (1-based), step, read columns (0-based).
 /// Owned by one connection and used on that connection's thread only.
@@ -89,7 +92,25 @@ public final class SQLiteStatement {
     public func text(at i: Int32) -> String? {
         let n = Int(sqlite3_column_bytes(handle, i))
         guard n > 0, let p = sqlite3_column_text(handle, i) else { return "" }
-        return String(validating: UnsafeBufferPointer(start: p, count: n), as: UTF8.self)
+        let bytes = UnsafeBufferPointer(start: p, count: n)
+        // ASCII (ids, most titles) needs no validation, and `String(decoding:)` has a fast path
+        // for it; the generic `String(validating:as:)` costs ~0.2 µs a call in metadata lookups
+        // alone, a fifth of a second over a million rows.
+        if Self.isASCII(bytes) { return String(decoding: bytes, as: UTF8.self) }
+        return String(validating: bytes, as: UTF8.self)
+    }
+
+    /// Whether every byte is below 0x80, eight at a time.
+    static func isASCII(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
+        guard let base = bytes.baseAddress else { return true }
+        var i = 0, any: UInt64 = 0
+        let n = bytes.count
+        while i + 8 <= n {
+            any |= UnsafeRawPointer(base + i).loadUnaligned(as: UInt64.self)
+            i += 8
+        }
+        while i < n { any |= UInt64(base[i]); i += 1 }
+        return any & 0x8080_8080_8080_8080 == 0
     }
 
     /// The column's bytes, handed to `body` without a copy (valid until the next step).
@@ -97,6 +118,19 @@ public final class SQLiteStatement {
         let n = Int(sqlite3_column_bytes(handle, i))
         let p = sqlite3_column_text(handle, i)
         return body(UnsafeBufferPointer(start: n > 0 ? p : nil, count: n > 0 ? n : 0))
+    }
+
+    /// Whether the column's bytes are exactly `bytes` (a memcmp, no string made).
+    public func bytesEqual(at i: Int32, _ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
+        let n = Int(sqlite3_column_bytes(handle, i))
+        guard n == bytes.count else { return false }
+        guard n > 0, let p = sqlite3_column_text(handle, i), let q = bytes.baseAddress else { return true }
+        return memcmp(p, q, n) == 0
+    }
+
+    /// Whether the column's bytes are exactly `text`'s UTF-8.
+    public func bytesEqual(at i: Int32, _ text: StaticString) -> Bool {
+        bytesEqual(at: i, UnsafeBufferPointer(start: text.utf8Start, count: text.utf8CodeUnitCount))
     }
 
     /// The value of the current row's column, whatever its type.
