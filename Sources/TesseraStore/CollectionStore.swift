@@ -38,6 +38,7 @@ public final class CollectionStore {
                 if version > StoreSchema.currentVersion { throw .newerSchema(version, readable: StoreSchema.currentVersion) }
                 if version == 0 { throw .notATesseraStore("it is an SQLite database without Tessera's tables") }
             }
+            try StoreSchema.verify(db)
             return
         }
         do throws(SQLiteError) {

@@ -86,6 +86,46 @@ public enum StoreSchema {
                 throw .migrationFailed(to: m.version, error)
             }
         }
+        if migrations.count == Self.migrations.count { try verify(db) }
         return found
+    }
+
+    /// The tables and indexes a current store has, as SQLite records them (`sqlite_master`):
+    /// made once per process by running the migrations on an empty in-memory database.
+    static let expectedObjects: [String] = {
+        guard let db = try? SQLiteConnection(path: ":memory:", mode: .create) else { return [] }
+        for m in migrations { try? db.execute(m.sql) }
+        return (try? objects(db)) ?? []
+    }()
+
+    static func objects(_ db: SQLiteConnection) throws(SQLiteError) -> [String] {
+        let s = try db.prepare("SELECT type || ' ' || name || ': ' || coalesce(sql, '') FROM sqlite_master WHERE name NOT LIKE 'sqlite_%' ORDER BY name")
+        defer { s.reset() }
+        var out: [String] = []
+        while try s.step() { out.append(s.text(at: 0) ?? "") }
+        return out
+    }
+
+    /// Refuses a store whose tables are not exactly the current schema's (a table altered by hand,
+    /// an index or constraint dropped): the reader relies on them, e.g. on `UNIQUE (id)` to rule out
+    /// two items with one id without a pass of its own.
+    static func verify(_ db: SQLiteConnection) throws(StoreError) {
+        let found: [String]
+        do { found = try objects(db) } catch { throw StoreError(error) }
+        guard found == expectedObjects else {
+            func names(_ list: [String]) -> [String: String] {
+                Dictionary(list.map { (String($0.prefix(while: { $0 != ":" })), $0) }, uniquingKeysWith: { a, _ in a })
+            }
+            let want = names(expectedObjects), have = names(found)
+            var problems: [String] = []
+            let changed = want.keys.filter { have[$0] != nil && have[$0] != want[$0] }.sorted()
+            let missing = want.keys.filter { have[$0] == nil }.sorted()
+            let extra = have.keys.filter { want[$0] == nil }.sorted()
+            if !changed.isEmpty { problems.append("changed: " + changed.joined(separator: ", ")) }
+            if !missing.isEmpty { problems.append("missing: " + missing.joined(separator: ", ")) }
+            if !extra.isEmpty { problems.append("unexpected: " + extra.joined(separator: ", ")) }
+            let why = "its tables are not Tessera's schema version \(currentVersion) (\(problems.joined(separator: "; ")))"
+            throw .notATesseraStore(why)
+        }
     }
 }

@@ -61,6 +61,36 @@ import Testing
         #expect(try StoreError.newerSchema(7, readable: 1).isFileFault)
     }
 
+    /// A store whose tables were changed by hand (an index dropped, the UNIQUE id constraint lost
+    /// by recreating the table) is refused at open, for writing and for reading: the reader relies
+    /// on them.
+    @Test func alteredTablesAreRefused() throws {
+        let dropped = dir + "/dropped-index.db"
+        _ = try CollectionStore(path: dropped, create: true)
+        try withRawDatabase(dropped) { try $0.execute("DROP INDEX items_in_folder") }
+        let why = StoreError.notATesseraStore("its tables are not Tessera's schema version 1 (missing: index items_in_folder)")
+        #expect(throws: why) { try CollectionStore(path: dropped) }
+        #expect(throws: why) { try CollectionStore(path: dropped, readOnly: true) }
+
+        let loose = dir + "/no-unique.db"
+        _ = try CollectionStore(path: loose, create: true)
+        try withRawDatabase(loose) {
+            try $0.execute("""
+                DROP TABLE items;
+                CREATE TABLE items (id TEXT, section TEXT, folder TEXT, position INTEGER, kind TEXT, title TEXT,
+                                    icon TEXT, color INTEGER, aspect REAL, done INTEGER);
+                CREATE INDEX items_in_section ON items (section, position) WHERE folder IS NULL;
+                CREATE INDEX items_in_folder ON items (folder, position) WHERE folder IS NOT NULL;
+                """)
+        }
+        #expect(throws: StoreError.notATesseraStore("its tables are not Tessera's schema version 1 (changed: table items)")) {
+            try CollectionStore(path: loose)
+        }
+        // A store just made passes.
+        _ = try CollectionStore(path: dir + "/fine.db", create: true)
+        _ = try CollectionStore(path: dir + "/fine.db")
+    }
+
     @Test func migrationsRunInOrderEachInOneTransaction() throws {
         let path = dir + "/old.db"
         let v1 = try CollectionStore(path: path, create: true)
