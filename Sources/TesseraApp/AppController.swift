@@ -17,9 +17,17 @@ public final class AppController {
     /// Colours and the device-pixel grid of the scenes (the shell sets `pixelScale` to its HiDPI scale,
     /// so scrolled content lands on whole device pixels).
     public var sceneStyle = SceneStyle()
-    let store: StateStore?
-    /// Writes committed changes off the caller's thread; nil without a store.
+    /// Where changes are saved (nil: nowhere, e.g. a store that could not be read nor set aside).
+    let target: (any SaveTarget)?
+    /// Writes committed changes off the caller's thread; nil without a target.
     let saver: SaveWorker?
+    /// The next save must write the whole collection (a new store, or one replaced after a failed
+    /// load); after it, saves write what each batch of edits changed.
+    var nextSaveIsWhole: Bool
+    /// Reads the rest of a large store while the first screen is shown (nil once it is done).
+    var loader: (any CollectionLoader)?
+    /// The store could not be read past its first screen nor set aside: nothing is written over it.
+    var savingStopped = false
     /// The number of the last snapshot handed to `saver`.
     var submitted = 0
     /// Why the last save failed (the full story, as logged); cleared when a save succeeds.
@@ -35,13 +43,24 @@ public final class AppController {
 
     /// - Parameter logSaves: log each save attempt with the digest of its bytes (see `SaveJournal`).
     /// - Parameter log: called on the caller's thread, and for the save journal on the saver's.
-    public init(engine: Engine, store: StateStore?, notice: String? = nil, logSaves: Bool = false,
+    /// - Parameter wholeFirst: the target does not hold the engine's model yet: the first save writes all of it.
+    /// - Parameter loader: reads the rest of the collection while the engine shows its first screen.
+    public init(engine: Engine, target: (any SaveTarget)?, wholeFirst: Bool = false, loader: (any CollectionLoader)? = nil,
+                notice: String? = nil, logSaves: Bool = false,
                 log: @escaping @Sendable (String) -> Void = { StandardStreams.error("tessera: " + $0 + "\n") }) {
         self.engine = engine
-        self.store = store
+        self.target = target
         self.log = log
-        saver = store.map { SaveWorker(store: $0, journal: logSaves ? SaveJournal(log: log) : nil) }
+        self.loader = loader
+        nextSaveIsWhole = wholeFirst
+        saver = target.map { SaveWorker(target: $0, journal: logSaves ? SaveJournal(log: log) : nil) }
         if let n = notice { self.notice = (n, engine.now + 10) }
+    }
+
+    /// A JSON state file as the target (tests of the save path); it is rewritten whole each time.
+    public convenience init(engine: Engine, store: StateStore?, notice: String? = nil, logSaves: Bool = false,
+                            log: @escaping @Sendable (String) -> Void = { StandardStreams.error("tessera: " + $0 + "\n") }) {
+        self.init(engine: engine, target: store.map { JSONSaveTarget($0) }, notice: notice, logSaves: logSaves, log: log)
     }
 
     deinit { saver?.stop() }
@@ -58,6 +77,7 @@ public final class AppController {
     /// Advances to `t`; returns the scene when anything visible changed since the last one.
     public func frame(at t: Double) -> Scene? {
         recorder?.frame(at: t)
+        takeLoadedCollection(at: t)
         engine.advance(to: t)
         processEffects()
         collectSaves()
@@ -84,6 +104,8 @@ public final class AppController {
 
     public func nextDeadline(after t: Double) -> Double? {
         var deadlines = [engine.nextDeadline, notice?.until].compactMap { $0 }
+        // The rest of the collection is being read: look for it every frame or so.
+        if loader != nil { deadlines.append(t + Self.loadPollInterval) }
         // A save in flight: look again soon, for the banner if it fails (saves take milliseconds).
         if saver?.isBusy == true { deadlines.append(t + Self.savePollInterval) }
         return deadlines.min()
@@ -91,20 +113,54 @@ public final class AppController {
 
     /// How often a frame looks for the outcome of a save in flight (s).
     static let savePollInterval = 0.05
+    /// How often the loop looks whether the rest of the collection has been read (s).
+    static let loadPollInterval = 0.016
 
+    /// Hands every change committed since the last call to the saver, as one write: the model as
+    /// it is now, and the edits of all those commits.
     func processEffects() {
+        var changes = EditLog()
+        var committed = false
         for effect in engine.takeEffects() {
-            guard case .commit = effect, let saver else { continue }
-            unsaved = true
-            submitted += 1
-            saver.submit(engine.model, generation: submitted)
+            guard case .commit(let log) = effect else { continue }
+            changes.append(contentsOf: log)
+            committed = true
         }
+        guard committed, let saver, !savingStopped else { return }
+        unsaved = true
+        submitted += 1
+        saver.submit(engine.model, changes: nextSaveIsWhole ? nil : changes, generation: submitted)
+        nextSaveIsWhole = false
+    }
+
+    /// Puts the rest of the collection in place once the loader has read it; when it could not
+    /// be read, the engine starts over on what the loader offers instead, with its notice.
+    func takeLoadedCollection(at t: Double) {
+        guard let loader, let result = loader.take() else { return }
+        self.loader = nil
+        switch result {
+        case .loaded(let model):
+            engine.complete(with: model, at: t)
+        case .replaced(let model, let notice, let saving):
+            engine.complete(with: model, at: t)
+            nextSaveIsWhole = true
+            savingStopped = !saving
+            self.notice = (notice, t + 10)
+            bannerChanged = true
+        }
+    }
+
+    /// Waits until the whole collection is in the engine (`tessera --record`, quitting, tests).
+    public func waitForLoad() {
+        guard let loader else { return }
+        loader.wait()
+        takeLoadedCollection(at: engine.now)
     }
 
     /// Takes in what the saver finished: a failure shows the banner (and is logged once per
     /// reason); a success clears it, and the arrangement is saved once the newest snapshot is.
     func collectSaves() {
-        guard let saver, let store else { return }
+        guard let saver, let target else { return }
         for outcome in saver.takeOutcomes() {
             if let error = outcome.error {
                 if saveError != error.description {
@@ -116,7 +172,7 @@ public final class AppController {
                 continue
             }
             if outcome.generation == submitted { unsaved = false }
-            if saveError != nil { log("saved \(store.path) again"); bannerChanged = true }
+            if saveError != nil { log("saved \(target.path) again"); bannerChanged = true }
             saveError = nil
         }
     }
@@ -132,11 +188,12 @@ public final class AppController {
     /// state on disk is current.
     @discardableResult
     public func save() -> Bool {
-        guard let saver else { return true }
+        guard let saver, !savingStopped else { return true }
         waitForSaves()
         guard unsaved else { return true }
         submitted += 1
-        saver.submit(engine.model, generation: submitted)
+        // No new edits: the saver retries the ones whose write failed (it kept them).
+        saver.submit(engine.model, changes: nextSaveIsWhole ? nil : EditLog(), generation: submitted)
         waitForSaves()
         return !unsaved
     }

@@ -41,6 +41,8 @@ public enum FileKind: Sendable, Equatable {
     /// A FIFO, a device, a socket, or a symbolic link to one of those: never read (a FIFO blocks,
     /// /dev/zero never ends).
     case other
+
+    public var isRegular: Bool { if case .regular = self { true } else { false } }
 }
 
 /// The system calls `StateStore` makes, one method each, so tests can make any one of them fail

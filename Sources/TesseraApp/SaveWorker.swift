@@ -7,8 +7,10 @@ import TesseraCore
 /// fsyncs of an atomic save can take tens of milliseconds on a real disk, and encoding 100k items
 /// about ten, all of which used to land in the frame after the drop.
 ///
-/// Newest wins: a snapshot handed over while another is being written replaces any still waiting,
-/// so a burst of changes costs at most two writes, and the last one written is the last one made.
+/// Newest wins: a snapshot handed over while another is being written replaces any still waiting
+/// (their edit logs joined, so the write covers both), so a burst of changes costs at most two
+/// writes, and the last one written is the last one made. A write that fails is not forgotten:
+/// its edits join the next snapshot's, since the target still holds the state before them.
 /// The owner's thread collects what happened (``takeOutcomes()``), in order; ``waitUntilIdle()``
 /// blocks until everything handed over is on disk or has failed (quitting, tests).
 ///
@@ -22,20 +24,42 @@ final class SaveWorker: @unchecked Sendable {
         var error: StateStore.SaveError?
     }
 
-    private let store: StateStore
+    /// A snapshot to write, and the edits that led to it from the last one written (nil: unknown,
+    /// write it whole).
+    struct Job {
+        var model: CollectionModel
+        var changes: EditLog?
+        var generation: Int
+
+        /// `later` after `self`: the newer model, both jobs' edits.
+        func followed(by later: Job) -> Job {
+            var joined = later
+            if var changes, let more = later.changes {
+                changes.append(contentsOf: more)
+                joined.changes = changes
+            } else {
+                joined.changes = nil
+            }
+            return joined
+        }
+    }
+
+    private let target: any SaveTarget
     private let journal: SaveJournal?
     /// Guard everything below; heap-allocated so their addresses never move.
     private let lock = UnsafeMutablePointer<pthread_mutex_t>.allocate(capacity: 1)
     private let changed = UnsafeMutablePointer<pthread_cond_t>.allocate(capacity: 1)
-    private var waiting: (model: CollectionModel, generation: Int)?
+    private var waiting: Job?
+    /// The edits of a write that failed, joined to the next one.
+    private var carried: Job?
     private var writing = false
     private var outcomes: [Outcome] = []
     private var stopping = false
     private var thread = pthread_t()
     private var started = false
 
-    init(store: StateStore, journal: SaveJournal?) {
-        self.store = store
+    init(target: any SaveTarget, journal: SaveJournal?) {
+        self.target = target
         self.journal = journal
         pthread_mutex_init(lock, nil)
         pthread_cond_init(changed, nil)
@@ -55,14 +79,18 @@ final class SaveWorker: @unchecked Sendable {
         changed.deallocate()
     }
 
-    /// Hands over `model` to be written, replacing any snapshot still waiting.
-    func submit(_ model: CollectionModel, generation: Int) {
+    /// Hands over `model` to be written (`changes`: the edits since the snapshot handed over
+    /// before; nil: write it whole), replacing any snapshot still waiting.
+    func submit(_ model: CollectionModel, changes: EditLog?, generation: Int) {
+        let job = Job(model: model, changes: changes, generation: generation)
         guard started else {
-            outcomes.append(write(model, generation: generation))
+            let merged = carried.map { $0.followed(by: job) } ?? job
+            carried = nil
+            outcomes.append(write(merged))
             return
         }
         locked {
-            waiting = (model, generation)
+            waiting = waiting.map { $0.followed(by: job) } ?? job
             pthread_cond_broadcast(changed)
         }
     }
@@ -99,11 +127,14 @@ final class SaveWorker: @unchecked Sendable {
         pthread_mutex_lock(lock)
         while true {
             while waiting == nil && !stopping { pthread_cond_wait(changed, lock) }
-            guard let job = waiting else { break }
+            guard let next = waiting else { break }
+            let job = carried.map { $0.followed(by: next) } ?? next
             waiting = nil
+            carried = nil
             writing = true
             pthread_mutex_unlock(lock)
-            let outcome = write(job.model, generation: job.generation)
+            let outcome = write(job)
+            if outcome.error == nil { target.tidy() }
             pthread_mutex_lock(lock)
             outcomes.append(outcome)
             writing = false
@@ -112,16 +143,18 @@ final class SaveWorker: @unchecked Sendable {
         pthread_mutex_unlock(lock)
     }
 
-    private func write(_ model: CollectionModel, generation: Int) -> Outcome {
-        let bytes = StateFile.encode(model)
-        let attempt = journal?.begin(bytes)
+    /// Writes `job`; when it fails, keeps its edits for the next (the caller's lock is not held).
+    private func write(_ job: Job) -> Outcome {
+        // Only with --log-saves: the digest of what this write makes the collection.
+        let attempt = journal.map { $0.begin(StateFile.encode(job.model)) }
         do {
-            try store.save(encoded: bytes)
+            try target.write(job.model, changes: job.changes)
             if let attempt { journal?.end(attempt, ok: true) }
-            return Outcome(generation: generation, error: nil)
+            return Outcome(generation: job.generation, error: nil)
         } catch {
             if let attempt { journal?.end(attempt, ok: false) }
-            return Outcome(generation: generation, error: error)
+            if started { locked { carried = job } } else { carried = job }
+            return Outcome(generation: job.generation, error: error)
         }
     }
 

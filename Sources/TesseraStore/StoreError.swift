@@ -18,7 +18,7 @@ public enum StoreError: Error, Hashable, Sendable, CustomStringConvertible {
     /// Anything else SQLite refused (I/O, permissions, locks).
     case sqlite(SQLiteError)
 
-    init(_ e: SQLiteError) { self = e.isDamagedFile ? .damaged(e) : .sqlite(e) }
+    public init(_ e: SQLiteError) { self = e.isDamagedFile ? .damaged(e) : .sqlite(e) }
 
     public var isFileFault: Bool {
         switch self {

@@ -17,7 +17,7 @@ struct Tessera: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "tessera",
         abstract: "A collection surface: grid, masonry and board layouts with press-and-hold drag, autoscroll and folders.",
-        subcommands: [Window.self, Layout.self, Replay.self, Bench.self],
+        subcommands: [Window.self, Layout.self, Export.self, Import.self, Replay.self, Bench.self],
         defaultSubcommand: Window.self)
 
     static func main() {
@@ -37,17 +37,24 @@ struct Window: ParsableCommand {
     func run() throws {
         EarlySignals.hold()
         // Fonts and icons load on a second thread (started before the arguments were parsed)
-        // while the state file is read and the window made.
+        // while the store is read and the window made.
         let warmUp = EarlyWarmUp.take()
-        var startup = Startup.load(options)
+        // A recording starts from the whole collection, so its replay starts from the same.
+        let outcome = Startup.opener(options, wholeNow: record != nil).open()
+        guard case .opened(let opened) = outcome else {
+            if case .alreadyOpen(let path, let holder) = outcome { Self.raiseOther(path: path, holder: holder) }
+            return
+        }
+        // Handed to the main actor's closure below, which runs at once on this (the main) thread.
+        nonisolated(unsafe) var opening = opened
         let code: Int32 = MainActor.assumeIsolated {
             // The engine takes the model over: a copy kept here would make its first edit copy every item.
-            let model = startup.model
-            startup.model = CollectionModel(sections: [])
+            let model = opening.model
+            opening.model = CollectionModel(sections: [])
             let engine = Engine(model: model, layout: options.layout, viewport: options.geometry.size,
-                                policy: options.policy, now: MonotonicClock.now())
-            let app = AppController(engine: engine, store: startup.store, notice: startup.notice,
-                                    logSaves: options.logSaves)
+                                policy: options.policy, now: MonotonicClock.now(), partial: opening.partial)
+            let app = AppController(engine: engine, target: opening.target, wholeFirst: opening.wholeFirst,
+                                    loader: opening.loader, notice: opening.notice, logSaves: options.logSaves)
             if let path = record {
                 do {
                     app.recorder = try TraceRecorder(path: path, engine: app.engine) { printError($0) }
@@ -68,11 +75,25 @@ struct Window: ParsableCommand {
                 StandardStreams.error("\(error)\n")
                 return 1
             }
+            // A second `tessera` on this store raises this window.
+            opening.lock?.setWindow(shell.windowID)
             EarlySignals.letThrough()   // the shell's handlers are installed: a held signal quits cleanly now
             app.sceneStyle.pixelScale = shell.scale
             return shell.run(client: ShellBridge(app: app))
         }
+        withExtendedLifetime(opening.lock) {}
         if code != 0 { throw ExitCode(code) }
+    }
+
+    /// Another Tessera has the store open: one writer per store, so this one raises that window
+    /// (`_NET_ACTIVE_WINDOW`) and exits 0, saying so.
+    static func raiseOther(path: String, holder: StoreLock.Holder) {
+        let who = holder.pid.map { "Tessera (pid \($0))" } ?? "another Tessera"
+        if let window = holder.window, X11Shell.activate(window: window, displayName: nil) {
+            printError("\(path) is already open in \(who); raised its window instead of opening a second one")
+        } else {
+            printError("\(path) is already open in \(who); not opening a second window on it")
+        }
     }
 }
 
@@ -83,8 +104,8 @@ struct Layout: ParsableCommand {
     @OptionGroup var options: AppOptions
 
     func run() throws {
-        let startup = Startup.load(options)
-        let engine = Engine(model: startup.model, layout: options.layout, viewport: options.geometry.size, policy: options.policy)
+        let model = Startup.readOnly(options)
+        let engine = Engine(model: model, layout: options.layout, viewport: options.geometry.size, policy: options.policy)
         StandardStreams.output(LayoutExport.json(engine: engine))
     }
 }

@@ -32,7 +32,7 @@ struct DirectoryAtStatePathTests {
 
         try await drag("s1", before: 4)
         let failures = app.standardError.split(separator: "\n").filter { $0.hasPrefix("tessera: could not save") }
-        #expect(failures == ["tessera: could not save: replacing \(h.statePath) failed: Is a directory; the arrangement is kept in memory"])
+        #expect(failures == ["tessera: could not save: saving to \(h.statePath) failed: it is a directory; the arrangement is kept in memory"])
         #expect(StateFileReader.bytes(h.statePath + "/keep.txt") == Data("mine".utf8), "the directory is left alone")
 
         try FileManager.default.removeItem(atPath: h.statePath)

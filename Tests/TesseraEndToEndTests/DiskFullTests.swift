@@ -4,7 +4,7 @@ import Testing
 import Glibc
 #endif
 
-/// The app on a real 64 KiB tmpfs that fills up: the banner shows on screen, stderr says what
+/// The app on a real 1 MiB tmpfs that fills up: the banner shows on screen, stderr says what
 /// failed, the old file stays, the next change saves once there is room, and SIGTERM saves what the
 /// last failed save could not. Needs root (mount); skipped with that reason otherwise.
 @Suite("End to end: a full disk", .enabled(if: getuid() == 0, "needs root to mount a tmpfs"))
@@ -15,7 +15,7 @@ struct DiskFullTests {
         defer { h.close() }
         let disk = h.directory + "/disk"
         try FileManager.default.createDirectory(atPath: disk, withIntermediateDirectories: true)
-        try #require(Self.run("/bin/mount", "-t", "tmpfs", "-o", "size=64k", "tmpfs", disk) == 0, "mount failed")
+        try #require(Self.run("/bin/mount", "-t", "tmpfs", "-o", "size=1m", "tmpfs", disk) == 0, "mount failed")
         defer { _ = Self.run("/bin/umount", "-l", disk) }
         let layout = try await h.layout()       // before moving the state: the sample data
         h.statePath = disk + "/state.json"
@@ -47,7 +47,7 @@ struct DiskFullTests {
         #expect(journal().attempts.last?.done == false, "the second save failed: \(app.standardError)")
         #expect(StateFileReader.bytes(h.statePath) == firstBytes, "the old file is left intact")
         let lines = app.standardError.split(separator: "\n").filter { $0.hasPrefix("tessera: could not save") }
-        #expect(lines.count == 1 && lines[0].contains("No space left on device"), "stderr: \(app.standardError)")
+        #expect(lines.count == 1 && lines[0].contains("disk is full"), "stderr: \(app.standardError)")
         let failed = try await Screenshot.waitFor(h.x, timeout: 2) { Self.bannerDiffers($0, from: clean) }
         #expect(Self.bannerDiffers(failed, from: clean), "a banner at the top of the window")
 

@@ -69,7 +69,7 @@ struct KillSafety {
 
     /// One launch, a few drags, one SIGKILL at a random moment, one check. Returns what was wrong.
     mutating func round(_ round: Int, ids: [String], pendingTemporaryFiles: inout [String]) async throws -> String? {
-        let before = try [UInt8](Data(contentsOf: URL(fileURLWithPath: harness.statePath)))
+        let before = [UInt8](StateFileReader.bytes(harness.statePath) ?? Data())
         let layout = try await harness.layout(Self.appOptions)
         let app = try await harness.launch(Self.appOptions, label: "kill-\(round)")
         // The previous kill's temporary file is gone once the new app has loaded the state.

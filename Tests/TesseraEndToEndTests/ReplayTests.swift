@@ -34,7 +34,7 @@ struct ReplayEndToEndTests {
         try await Task.sleep(for: .milliseconds(500))
         #expect(app.stop() == .exited(0))
 
-        let saved = try StateFile.decode(Array(try Data(contentsOf: URL(fileURLWithPath: h.statePath))))
+        let saved = try StateFile.decode(Array(try #require(StateFileReader.bytes(h.statePath))))
         #expect(saved.item(withID: "travel")?.children.last?.id == "s2", "s2 went into Travel")
         #expect(saved.sections[0].items.map(\.id).prefix(5) != SampleData.model().sections[0].items.map(\.id).prefix(5))
 

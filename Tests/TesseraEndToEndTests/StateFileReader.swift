@@ -42,7 +42,27 @@ struct StateDocument: Decodable, Equatable {
 enum StateFileReader {
     static func exists(_ path: String) -> Bool { FileManager.default.fileExists(atPath: path) }
 
-    static func bytes(_ path: String) -> Data? { FileManager.default.contents(atPath: path) }
+    /// The collection at `path` as state-file JSON: a store is read through `tessera export` (as a
+    /// user would read it, and while the app runs), a JSON file as it is.
+    static func bytes(_ path: String) -> Data? {
+        guard let raw = FileManager.default.contents(atPath: path) else { return nil }
+        guard raw.starts(with: Array("SQLite format 3".utf8) + [0]) else { return raw }
+        return export(path)
+    }
+
+    /// `tessera export --state <path>`'s standard output, or nil when it fails.
+    static func export(_ path: String) -> Data? {
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: TesseraBinary.path)
+        process.arguments = ["export", "--state", path]
+        let out = Pipe()
+        process.standardOutput = out
+        process.standardError = FileHandle.nullDevice
+        guard (try? process.run()) != nil else { return nil }
+        let data = out.fileHandleForReading.readDataToEndOfFile()
+        process.waitUntilExit()
+        return process.terminationStatus == 0 ? data : nil
+    }
 
     static func read(_ path: String) throws -> StateDocument {
         guard let data = bytes(path) else { throw CocoaError(.fileReadNoSuchFile) }

@@ -22,7 +22,7 @@ public struct EditLog: Hashable, Sendable {
     public var isEmpty: Bool { steps.isEmpty }
 
     mutating func append(_ step: Step) { steps.append(step) }
-    mutating func append(contentsOf other: EditLog) { steps += other.steps }
+    public mutating func append(contentsOf other: EditLog) { steps += other.steps }
 
     /// Whether the steps only moved top-level entries about (no folder made, emptied or changed).
     var onlyMoves: Bool {
