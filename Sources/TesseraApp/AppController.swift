@@ -74,6 +74,13 @@ public final class AppController {
         processEffects()
     }
 
+    /// Runs an edit on the engine (a command rather than a gesture) and saves what it commits.
+    public func edit<R, E: Error>(_ body: (inout Engine) throws(E) -> R) throws(E) -> R {
+        let result = try body(&engine)
+        processEffects()
+        return result
+    }
+
     /// Advances to `t`; returns the scene when anything visible changed since the last one.
     public func frame(at t: Double) -> Scene? {
         recorder?.frame(at: t)

@@ -41,6 +41,7 @@ public final class CollectionStore {
             try StoreSchema.verify(db)
             return
         }
+        try StoreSchema.identify(db)
         do throws(SQLiteError) {
             try db.execute("PRAGMA journal_mode = WAL; PRAGMA synchronous = FULL; PRAGMA wal_autocheckpoint = 0; PRAGMA journal_size_limit = 4194304")
         } catch {

@@ -61,6 +61,26 @@ public enum StoreSchema {
     /// this Tessera can read. Returns the version the store had (0: it was new).
     @discardableResult
     public static func migrate(_ db: SQLiteConnection, migrations: [Migration] = migrations) throws(StoreError) -> Int64 {
+        let found = try identify(db, migrations: migrations)
+        for m in migrations where m.version > found {
+            do {
+                try db.transaction { () throws(SQLiteError) in
+                    try db.execute(m.sql)
+                    try db.execute("PRAGMA user_version = \(m.version); PRAGMA application_id = \(applicationID)")
+                }
+            } catch {
+                throw .migrationFailed(to: m.version, error)
+            }
+        }
+        if migrations.count == Self.migrations.count { try verify(db) }
+        return found
+    }
+
+    /// Whether the file is a store this Tessera can open (or an empty database to make one in),
+    /// by reading only: a foreign or newer file is refused before anything is written to it.
+    /// Returns its schema version (0: empty).
+    @discardableResult
+    public static func identify(_ db: SQLiteConnection, migrations: [Migration] = migrations) throws(StoreError) -> Int64 {
         let found: Int64, app: Int64, tables: Int64
         do throws(SQLiteError) {
             found = try db.userVersion
@@ -76,17 +96,6 @@ public enum StoreSchema {
         let newest = migrations.last?.version ?? 0
         guard found <= newest else { throw .newerSchema(found, readable: newest) }
         guard found >= 0 else { throw .notATesseraStore("its schema version \(found) is not one Tessera wrote") }
-        for m in migrations where m.version > found {
-            do {
-                try db.transaction { () throws(SQLiteError) in
-                    try db.execute(m.sql)
-                    try db.execute("PRAGMA user_version = \(m.version); PRAGMA application_id = \(applicationID)")
-                }
-            } catch {
-                throw .migrationFailed(to: m.version, error)
-            }
-        }
-        if migrations.count == Self.migrations.count { try verify(db) }
         return found
     }
 
