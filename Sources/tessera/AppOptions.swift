@@ -6,7 +6,7 @@ struct AppOptions: ParsableArguments {
     @Option(help: "Layout to start with: grid, masonry or board.")
     var layout: LayoutChoice = .grid
 
-    @Option(help: "State file (default: $XDG_DATA_HOME/tessera/state.json).")
+    @Option(help: "The collection's store (default: $XDG_DATA_HOME/tessera/collection.db). A JSON state file at PATH is imported into a store there, and kept as PATH.migrated.")
     var state: String?
 
     @Option(help: "Start from N generated demo items when the state file does not exist yet.")

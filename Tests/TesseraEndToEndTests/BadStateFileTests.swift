@@ -67,10 +67,12 @@ struct BadStateFileTests {
 
 extension TesseraBinary {
     /// Runs `tessera <arguments>` to the end (20 s at most) and returns its status and output.
-    static func run(_ arguments: [String], in directory: String) async throws -> (status: ChildProcess.Status, stdout: String, stderr: String) {
+    static func run(_ arguments: [String], in directory: String, display: String? = nil) async throws -> (status: ChildProcess.Status, stdout: String, stderr: String) {
         let out = directory + "/run-\(UUID().uuidString)"
         defer { unlink(out + ".stdout"); unlink(out + ".stderr") }
-        let child = try ChildProcess(executable: try require(), arguments: arguments,
+        var environment = ProcessInfo.processInfo.environment
+        if let display { environment["DISPLAY"] = display }
+        let child = try ChildProcess(executable: try require(), arguments: arguments, environment: environment,
                                      stdoutPath: out + ".stdout", stderrPath: out + ".stderr")
         defer { child.terminate() }
         guard let status = await child.waitForExit(timeout: 20) else {
