@@ -57,7 +57,7 @@ struct Bench: ParsableCommand {
     @Option(help: "Repetitions of each layout for --script layout (the median is reported).")
     var layoutReps: Int = 3
 
-    @Option(help: ArgumentHelp("The store to use for --script store (made from --items generated items when missing; default: a temporary one).", valueName: "PATH"))
+    @Option(help: ArgumentHelp("A store to start from, as the app does (first screen, then the rest on the loader's threads); for --script store, the store to measure (made from --items generated items when missing; default: a temporary one).", valueName: "PATH"))
     var state: String?
 
     @Option(help: ArgumentHelp("Window size in pixels (default: 1280x800, as the peers).", valueName: "WxH"))
@@ -73,7 +73,7 @@ struct Bench: ParsableCommand {
     func run() throws {
         let env = ProcessInfo.processInfo.environment
         let config = BenchConfig(
-            items: items, layout: layout, script: script,
+            items: items, state: state, layout: layout, script: script,
             frames: frames ?? env["PEERBENCH_FRAMES"].flatMap { Int($0) } ?? 300,
             step: step ?? env["PEERBENCH_STEP"].flatMap { Double($0) } ?? 16,
             dragAt: dragAt, pacedDrag: !fast,
@@ -102,6 +102,8 @@ enum DragStart: String, ExpressibleByArgument, CaseIterable { case top, middle }
 
 struct BenchConfig {
     var items: Int
+    /// Start from this store instead of generated items.
+    var state: String? = nil
     var layout: BenchLayout
     var script: BenchScript
     var frames: Int

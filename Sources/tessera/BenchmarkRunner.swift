@@ -8,6 +8,7 @@ import Glibc
 #endif
 import TesseraCairo
 import TesseraApp
+import TesseraStore
 import TesseraCore
 import TesseraX11
 
@@ -22,6 +23,8 @@ final class BenchmarkRunner {
     let config: BenchConfig
     let shell: X11Shell
     var engine: Engine
+    /// Reads the rest of a store given with --state (nil once it has).
+    var loader: StoreLoader?
     var report = BenchReport()
     let startMs: Double
     /// Idle-time prefetch after frames that painted any upcoming cell (ms).
@@ -62,14 +65,35 @@ final class BenchmarkRunner {
 
         // Populate: the model, as the peers build their item models.
         let tp = BenchClock.ms()
-        let model = SampleData.generated(count: config.items, sections: 1)
+        var partial = false
+        var loader: StoreLoader?
+        let model: CollectionModel
+        if let path = config.state {
+            // From a store, as the app starts: the first screen now, the rest behind it.
+            do throws(StoreError) {
+                let store = try CollectionStore(path: path)
+                let first = try store.firstScreen(limit: 400)
+                store.close()
+                model = first.model
+                if !first.complete {
+                    partial = true
+                    loader = StoreLoader(path: path, fallback: { SampleData.model() }, log: { StandardStreams.error("tessera: \($0)\n") })
+                }
+            } catch {
+                StandardStreams.error("tessera: bench: store \(path): \(error.description)\n")
+                return 1
+            }
+            report.set("store_items_first_screen", model.topLevelCount)
+        } else {
+            model = SampleData.generated(count: config.items, sections: 1)
+        }
         report.set("populate_ms", BenchClock.ms() - tp, digits: 1)
 
         // Layout: the engine computes its snapshot (all frames) and flat ids up front.
         let tl = BenchClock.ms()
         // `consume`: the engine owns the only reference, so its edits never copy the items.
         let engine = Engine(model: consume model, layout: config.collectionLayout,
-                            viewport: config.size, policy: config.policy, now: MonotonicClock.now())
+                            viewport: config.size, policy: config.policy, now: MonotonicClock.now(), partial: partial)
         report.set("layout_ms", BenchClock.ms() - tl, digits: 1)
 
         let shell: X11Shell
@@ -94,6 +118,7 @@ final class BenchmarkRunner {
         report.set("warmup_cells_painted", warmUp.cellsPaintedAhead)
         let runner = BenchmarkRunner(config: config, shell: shell, engine: consume engine, startMs: startMs)
         runner.report = report
+        runner.loader = loader
         let code = runner.runScript()
         shell.shutdown()
         return code
@@ -101,6 +126,18 @@ final class BenchmarkRunner {
 
     private func runScript() -> Int32 {
         firstFrame()
+        if let loader {
+            // The rest of the store: spawn → the whole collection in the engine, scrollable.
+            loader.wait()
+            guard case .loaded(let whole)? = loader.take() else { StandardStreams.error("tessera: bench: the store could not be read whole\n"); return 1 }
+            let t = BenchClock.ms()
+            engine.complete(with: whole, at: MonotonicClock.now())
+            report.set("store_complete_ms", BenchClock.ms() - t, digits: 1)
+            frame(at: MonotonicClock.now())
+            report.set("store_whole_ms", config.spawnRealtimeMs.map { BenchClock.realtimeMs() - $0 } ?? -1, digits: 1)
+            report.set("n", engine.model.topLevelCount)
+            self.loader = nil
+        }
         switch config.script {
         case .scroll:
             scrollPhase()
