@@ -29,7 +29,7 @@ enum Startup {
             return opening.model
         case .alreadyOpen(let path, _):
             // Nothing saved yet: the window shows what a fresh start shows.
-            guard access(path, F_OK) == 0 else { return options.items.map { SampleData.generated(count: $0, sections: 3) } ?? SampleData.model() }
+            guard access(path, F_OK) == 0 else { return CollectionOpener.freshModel(items: options.items) }
             do throws(StoreError) {
                 let store = try CollectionStore(path: path, readOnly: true)
                 defer { store.close() }

@@ -57,7 +57,12 @@ public struct CollectionOpener {
         case alreadyOpen(path: String, holder: StoreLock.Holder)
     }
 
-    var fresh: CollectionModel { items.map { SampleData.generated(count: $0, sections: 3) } ?? SampleData.model() }
+    /// What a start with nothing to load shows: N generated items (`--items N`), else the sample data.
+    public static func freshModel(items: Int?) -> CollectionModel {
+        items.map { SampleData.generated(count: $0, sections: 3) } ?? SampleData.model()
+    }
+
+    var fresh: CollectionModel { Self.freshModel(items: items) }
     var freshName: String { items.map { "\($0) demo items" } ?? "the sample data" }
 
     public func open() -> Outcome {
@@ -103,7 +108,7 @@ public struct CollectionOpener {
                 opening.partial = true
                 let items = self.items
                 opening.loader = StoreLoader(path: path,
-                                             fallback: { items.map { SampleData.generated(count: $0, sections: 3) } ?? SampleData.model() },
+                                             fallback: { CollectionOpener.freshModel(items: items) },
                                              log: log)
             }
             return opening
