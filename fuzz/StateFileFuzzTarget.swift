@@ -7,6 +7,9 @@
 //   - a file that decodes is a sound model (`checkInvariants()` is empty), and writing it out and
 //     reading it back gives the same model: what the app loads, it can save and load again;
 //   - a refused file gets a non-empty message;
+//   - Foundation's JSONDecoder (FoundationReference.swift, the decoder before StateFileReader)
+//     accepts exactly the files StateFileReader accepts, and makes the same model from them; when
+//     a file has one problem both name it alike (several: each may report a different one first).
 //   - with FUZZ_STRICT=1, also: Foundation never refuses text our syntax check accepted (its
 //     message would carry no position, and every message should say where).
 
@@ -19,8 +22,11 @@ let strict = getenv("FUZZ_STRICT") != nil
 @_cdecl("LLVMFuzzerTestOneInput")
 public func stateFileFuzzTarget(_ data: UnsafePointer<UInt8>?, _ size: Int) -> CInt {
     let bytes = size == 0 ? [] : Array(UnsafeBufferPointer(start: data, count: size))
+    let reference: Result<CollectionModel, StateFileError> = Result { () throws(StateFileError) in try FoundationReference.decode(bytes) }
     do {
         let model = try StateFile.decode(bytes)
+        guard case .success(let expected) = reference else { fatalError("Foundation refuses what the reader accepts: \(reference)") }
+        if expected != model { fatalError("the reader and Foundation make different models") }
         let problems = model.checkInvariants()
         if !problems.isEmpty { fatalError("decoded a model that breaks invariants: \(problems)") }
         let again: CollectionModel
@@ -29,6 +35,7 @@ public func stateFileFuzzTarget(_ data: UnsafePointer<UInt8>?, _ size: Int) -> C
         }
         if again != model { fatalError("encode/decode round trip changed the model") }
     } catch {
+        if case .success = reference { fatalError("the reader refuses what Foundation accepts: \(error)") }
         if error.description.isEmpty { fatalError("empty message for \(error)") }
         if strict, case .notJSON = error { fatalError("a message without a position: \(error)") }
     }

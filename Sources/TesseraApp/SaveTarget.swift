@@ -69,6 +69,18 @@ public final class DatabaseSaveTarget: SaveTarget {
 
     public func tidy() { store?.checkpointIfLarge() }
 
+    /// Why nothing can be written at `path`, when it is the disk or the folder: a store in WAL
+    /// mode also writes files beside itself (`-wal`, `-shm`), so its folder must be writable too.
+    static func readOnlyReason(_ path: String) -> String? {
+        let dir = PathParts.deletingLastComponent(path)
+        let folder = dir.isEmpty ? "." : dir
+        var fs = statvfs()
+        if statvfs(folder, &fs) == 0, fs.f_flag & UInt(ST_RDONLY) != 0 { return "the disk is read-only" }
+        if access(folder, W_OK) != 0 { return "its folder is read-only" }
+        if access(path, F_OK) == 0, access(path, W_OK) != 0 { return "the store is read-only" }
+        return nil
+    }
+
     /// Closes the connection (the next write opens it again).
     public func close() {
         store?.close()
@@ -77,10 +89,15 @@ public final class DatabaseSaveTarget: SaveTarget {
 
     static func saveError(_ error: StoreError, path: String) -> StateStore.SaveError {
         switch error {
+        case .sqlite(let e) where e.isUnwritable:
+            // SQLite cannot say why it could not open or write; the usual reasons, checked here,
+            // are ones a user can act on.
+            let why = readOnlyReason(path) ?? e.summary
+            return StateStore.SaveError(description: "saving to \(path) failed: \(why) (\(e.description))", summary: why)
         case .sqlite(let e):
-            StateStore.SaveError(description: "saving to \(path) failed: \(e.description)", summary: e.summary)
+            return StateStore.SaveError(description: "saving to \(path) failed: \(e.description)", summary: e.summary)
         default:
-            StateStore.SaveError(description: "saving to \(path) failed: \(error.description)", summary: "the store cannot be written (\(error.description))")
+            return StateStore.SaveError(description: "saving to \(path) failed: \(error.description)", summary: "the store cannot be written (\(error.description))")
         }
     }
 }

@@ -66,6 +66,15 @@ struct StoreReader {
                     }
                     sections[s].items = ItemList(items)
                 }
+                // The few ids read so far are checked here; the rest, when `all` reads them.
+                var seen: Set<ItemID> = []
+                for section in sections {
+                    for item in section.items {
+                        for id in [item.id] + item.children.map(\.id) where !seen.insert(id).inserted {
+                            throw StoreError.violation("item id '\(id)' is used twice")
+                        }
+                    }
+                }
                 return (CollectionModel(sections: sections), complete)
             }
         }
@@ -93,8 +102,10 @@ struct StoreReader {
     /// the rows where they lie; by the index it would jump about the file for each, ~2.3x slower
     /// at 1M), each row put in its section's or folder's list, then each list put in position
     /// order (already in order unless items moved since they were written, and then nearly so).
-    /// Duplicate ids need no pass of their own: the schema's UNIQUE constraint, checked when the
-    /// store was opened (`StoreSchema.verify`), makes them impossible.
+    /// No id may be used twice. The schema's UNIQUE index keeps a sound file from it, but a damaged
+    /// one can disagree with its index without SQLite noticing (the store fuzzer made one), so the
+    /// ids are checked here: hashed on the scanning threads, the hashes gathered in one set, and
+    /// only a repeated hash compared as text.
     ///
     /// With `partitions` > 1 the table is cut into that many rowid ranges, each scanned on its own
     /// thread and connection, and the lists joined in range order. Only for a caller that holds
@@ -123,11 +134,15 @@ struct StoreReader {
                 }
                 var top = [Entries](repeating: Entries(), count: sections.count)
                 var inFolders: [ItemID: Entries] = [:]
+                var hashes = Set<Int>(minimumCapacity: Int(lastRow))
+                var repeated: Set<Int> = []
                 for result in scans {
                     let scan = try result.get()
+                    for h in scan.idHashes where !hashes.insert(h).inserted { repeated.insert(h) }
                     for k in top.indices { top[k].append(contentsOf: scan.top[k]) }
                     inFolders.merge(scan.inFolders) { a, b in var a = a; a.append(contentsOf: b); return a }
                 }
+                if !repeated.isEmpty { try Self.checkRepeats(repeated, top.map(\.items) + inFolders.values.map(\.items)) }
                 var folders: [ItemID: IndexPath] = [:]
                 for k in sections.indices {
                     let items = try top[k].ordered(in: "section '\(sections[k].id)'")
@@ -148,10 +163,22 @@ struct StoreReader {
         }
     }
 
+    /// Throws for an id used twice among `lists`, when one of the `repeated` hashes is one.
+    static func checkRepeats(_ repeated: Set<Int>, _ lists: [[Item]]) throws {
+        var seen: Set<ItemID> = []
+        for list in lists {
+            for item in list where repeated.contains(item.id.hashValue) {
+                guard seen.insert(item.id).inserted else { throw StoreError.violation("item id '\(item.id)' is used twice") }
+            }
+        }
+    }
+
     /// One range of rowids read into per-section and per-folder lists, in the table's order.
     struct Scan {
         var top: [Entries]
         var inFolders: [ItemID: Entries] = [:]
+        /// Every id's `hashValue`, for the check that none is used twice.
+        var idHashes: [Int] = []
 
         static func run(_ db: SQLiteConnection, _ range: ClosedRange<Int64>, _ index: [String: Int]) throws(StoreError) -> Scan {
             try storeErrors {
@@ -166,10 +193,13 @@ struct StoreReader {
                     // Rows come in runs of one section: its id compared as bytes, not made a string.
                     if scan.type(at: 1) == .text, let last = lastSection,
                        last.bytes.withUnsafeBufferPointer({ scan.bytesEqual(at: 1, $0) }) {
-                        out.top[last.k].append(try rows.row(scan, knownSection: true))
+                        let row = try rows.row(scan, knownSection: true)
+                        out.idHashes.append(row.item.id.hashValue)
+                        out.top[last.k].append(row)
                         continue
                     }
                     let row = try rows.row(scan)
+                    out.idHashes.append(row.item.id.hashValue)
                     switch row.container {
                     case .section(let sid):
                         guard let k = index[sid] else {

@@ -54,12 +54,13 @@ struct StoreRows {
         } else {
             throw bad("its kind is \(describe(s, 4)), neither 'item' nor 'folder'")
         }
-        guard s.type(at: 5) == .text, let title = s.text(at: 5) else { throw bad("its title is \(describe(s, 5)), not UTF-8 text") }
+        guard s.type(at: 5) == .text else { throw bad("its title is \(describe(s, 5)), not text") }
+        guard let title = s.text(at: 5) else { throw bad("its title is not valid UTF-8") }
         guard title.utf8.count <= StateFile.maximumTitleLength || title.count <= StateFile.maximumTitleLength else {
             throw bad("its title is longer than \(StateFile.maximumTitleLength) characters")
         }
-        guard s.type(at: 6) == .text else { throw bad("its icon is \(describe(s, 6)), not UTF-8 text") }
-        guard let icon = s.text(at: 6) else { throw bad("its icon is not UTF-8 text") }
+        guard s.type(at: 6) == .text else { throw bad("its icon is \(describe(s, 6)), not text") }
+        guard let icon = s.text(at: 6) else { throw bad("its icon is not valid UTF-8") }
         if !goodIcons.contains(icon) {
             if let problem = Item.iconNameProblem(icon) { throw bad("its icon is invalid: \(problem)") }
             goodIcons.insert(icon)
@@ -83,6 +84,7 @@ struct StoreRows {
         case .null: "NULL"
         case .integer(let n): String(n)
         case .real(let d): String(d)
+        case .text where s.text(at: i) == nil: "text that is not valid UTF-8"
         case .text(let t): "'\(t.prefix(60))'"
         }
     }

@@ -104,8 +104,9 @@ enum StoreCommands {
 
     /// The whole collection at `path`: a store, or a JSON state file of an earlier Tessera.
     static func read(_ path: String) throws -> CollectionModel {
-        guard access(path, F_OK) == 0 else { throw Failure(description: "there is no collection there yet (nothing was saved)") }
-        if StoreFiles.content(of: path) == .database {
+        let content = StoreFiles.content(of: path)
+        guard access(path, F_OK) == 0, content != .empty else { throw Failure(description: "there is no collection there yet (nothing was saved)") }
+        if content == .database {
             do throws(StoreError) {
                 let store = try CollectionStore(path: path, readOnly: true)
                 defer { store.close() }
@@ -126,6 +127,7 @@ enum StoreCommands {
     /// unchanged. Returns the name, or nil when there was nothing.
     static func backUp(_ path: String) throws -> String? {
         guard access(path, F_OK) == 0 else { return nil }
+        if StoreFiles.content(of: path) == .empty { return nil }   // a store never written: nothing to keep
         let name = StoreFiles.freeName(path, suffix: ".before-import", ext: ".json")
         if let model = try? read(path) {
             try StoreFiles.writePrivateFile(name, StateFile.encode(model))
@@ -140,7 +142,7 @@ enum StoreCommands {
     /// Writes `model` as the whole collection at `path`, in one transaction (a new store when
     /// nothing, or a JSON file, is there).
     static func replace(_ path: String, with model: CollectionModel) throws {
-        if access(path, F_OK) == 0, StoreFiles.content(of: path) != .database {
+        if access(path, F_OK) == 0, StoreFiles.content(of: path) == .other {
             _ = try StoreMigration.replaceJSON(at: path, with: model)
             return
         }

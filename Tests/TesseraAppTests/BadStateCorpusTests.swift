@@ -52,19 +52,19 @@ import Testing
         #expect(try StateFile.decode(StateFile.encode(model)) == model)
     }
 
-    @Test func a100MBFileIsRefusedWithoutReadingIt() throws {
+    @Test func aFileOverTheLimitIsRefusedWithoutReadingIt() throws {
         let dir = makeTemporaryDirectory("huge")
         defer { try? FileManager.default.removeItem(atPath: dir) }
         let path = dir + "/state.json"
-        try Self.makeSparseFile(path, bytes: 100 << 20)
+        try Self.makeSparseFile(path, bytes: 1100 << 20)
         let fs = FaultyFileSystem()
         guard case .setAside(let reason, let kept) = StateStore(path: path, fileSystem: fs).load() else {
             Issue.record("not set aside")
             return
         }
-        #expect(reason == "the file is 104857600 bytes, more than the 67108864-byte limit for a state file")
+        #expect(reason == "the file is 1153433600 bytes, more than the 1073741824-byte limit for a state file")
         #expect(!fs.calls.contains("read"), "the size is checked before reading: \(fs.calls)")
-        #expect((try FileManager.default.attributesOfItem(atPath: kept)[.size] as? Int) == 100 << 20)
+        #expect((try FileManager.default.attributesOfItem(atPath: kept)[.size] as? Int) == 1100 << 20)
     }
 
     @Test func aHugeTitleIsRefusedByName() throws {

@@ -140,6 +140,19 @@ import Testing
         #expect(try stored(path) == app.engine.model)
     }
 
+    /// A store is made as an empty private file before SQLite first writes it: one stopped in
+    /// between is a store never saved, opened as new (not a bad JSON file, not set aside).
+    @Test func anEmptyStoreFileIsANewStore() throws {
+        let path = dir + "/collection.db"
+        try StoreFiles.createPrivate(path)
+        let opening = try open(path)
+        #expect(opening.model == SampleData.model() && opening.wholeFirst && logs.all.isEmpty)
+        let app = app(opening)
+        try moveFirst(app, at: 1)
+        #expect(try stored(path) == app.engine.model)
+        #expect(StoreFiles.mode(of: path) == 0o600)
+    }
+
     @Test func aLargeStoreShowsItsFirstScreenAndLoadsTheRestBehindIt() throws {
         let path = dir + "/large.db"
         let model = SampleData.generated(count: 6000, sections: 3, seed: 8)
@@ -181,48 +194,36 @@ func withRawStore(_ path: String, _ body: (SQLiteConnection) throws -> Void) thr
     try body(db)
 }
 
-/// Stores that must be refused, each with the reason the user reads.
+/// Stores that must be refused, each with the reason the user reads: damage to the file itself.
+/// Damage to its tables and rows is the SQL corpus (Tests/Fixtures/bad-store, BadStoreCorpusTests).
 enum BadStore: String, CaseIterable, CustomStringConvertible, Sendable {
-    case truncated, foreign, newer, orphan, folderInFolder, emptyFolder, collision, pathIcon
+    case truncated, foreign, zeroedHeader, zeroedPages
 
     var description: String { rawValue }
 
     func make(_ path: String) throws {
-        let model = SampleData.model()
         if self == .foreign {
             let db = try SQLiteConnection(path: path, mode: .create)
             try db.execute("PRAGMA application_id = 7; CREATE TABLE notes (body TEXT)")
             db.close()
             return
         }
-        try CollectionStore(path: path, create: true).replaceAll(with: model)
-        try withRawStore(path) { db in
-            switch self {
-            case .truncated, .foreign: break
-            case .newer: try db.execute("PRAGMA user_version = 9")
-            case .orphan: try db.execute("UPDATE items SET section = NULL, folder = 'nowhere' WHERE id = 's2'")
-            case .folderInFolder: try db.execute("UPDATE items SET section = NULL, folder = 'travel', position = 1 WHERE id = 'media'")
-            case .emptyFolder: try db.execute("DELETE FROM items WHERE folder = 'travel'")
-            case .collision: try db.execute("UPDATE items SET position = (SELECT position FROM items WHERE id = 's3') WHERE id = 's2'")
-            case .pathIcon: try db.execute("UPDATE items SET icon = '../../etc/passwd' WHERE id = 's2'")
-            }
+        try CollectionStore(path: path, create: true).replaceAll(with: SampleData.generated(count: 3000, sections: 3, seed: 5))
+        var bytes = try Data(contentsOf: URL(fileURLWithPath: path))
+        switch self {
+        case .truncated: bytes = bytes.prefix(bytes.count / 2 + 100)
+        case .zeroedHeader: bytes.replaceSubrange(0..<100, with: Data(count: 100))
+        case .zeroedPages: bytes.replaceSubrange(8192..<(bytes.count - 8192), with: Data(count: bytes.count - 16384))
+        case .foreign: break
         }
-        if self == .truncated {
-            let bytes = try Data(contentsOf: URL(fileURLWithPath: path))
-            try bytes.prefix(bytes.count / 2 + 100).write(to: URL(fileURLWithPath: path))
-        }
+        try bytes.write(to: URL(fileURLWithPath: path))
     }
 
     var reason: String {
         switch self {
-        case .truncated: "it is damaged (database disk image is malformed)"
+        case .truncated, .zeroedPages: "it is damaged (database disk image is malformed)"
+        case .zeroedHeader: "it is not an SQLite database"
         case .foreign: "it is another program's SQLite database (application id 0x7)"
-        case .newer: "it was written by a newer Tessera (schema version 9; this one reads up to 1)"
-        case .orphan: "item 's2' is in folder 'nowhere', which is not a folder at the top level of a section"
-        case .folderInFolder: "folder 'media' is inside folder 'travel'"
-        case .emptyFolder: "folder 'travel' holds no items"
-        case .collision: "items 's2' and 's3' in section 'today' have the same position 12884901888"
-        case .pathIcon: "item 's2': its icon is invalid: '../../etc/passwd' is a path, not a name (icons are names in the assets' icon folder)"
         }
     }
 }

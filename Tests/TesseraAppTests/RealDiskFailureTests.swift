@@ -44,7 +44,7 @@ struct RealDiskFailureTests {
     }
 }
 
-/// A 64 KiB tmpfs in a temporary directory.
+/// A small tmpfs (64 KiB unless told) in a temporary directory.
 struct TinyDisk {
     let path: String
 
@@ -54,9 +54,10 @@ struct TinyDisk {
         return true
     }()
 
-    init() throws {
+    /// A tmpfs of `size` (mount's units: "64k", "4m").
+    init(size: String = "64k") throws {
         path = makeTemporaryDirectory("tinydisk")
-        guard Self.run("/bin/mount", ["-t", "tmpfs", "-o", "size=64k", "tmpfs", path]) == 0 else {
+        guard Self.run("/bin/mount", ["-t", "tmpfs", "-o", "size=" + size, "tmpfs", path]) == 0 else {
             try? FileManager.default.removeItem(atPath: path)
             throw CocoaError(.fileWriteNoPermission)
         }

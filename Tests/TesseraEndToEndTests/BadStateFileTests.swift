@@ -7,7 +7,7 @@ import Glibc
 /// The real binary on every file of Tests/Fixtures/bad-state: one stderr line with the expected
 /// message (what and where), the file kept aside byte for byte, and the app starts on the sample
 /// data. `tessera layout` goes through the same start-up as the window, without one; the window
-/// itself is started on a 100 MB file (and on a garbage file in EndToEndTests).
+/// itself is started on a 1.1 GB file (and on a garbage file in EndToEndTests).
 @Suite("End to end: bad state files")
 struct BadStateFileTests {
     static let fixtures = TesseraBinary.repositoryRoot.appendingPathComponent("Tests/Fixtures")
@@ -42,19 +42,19 @@ struct BadStateFileTests {
         }
     }
 
-    @Test("a 100 MB state file: refused unread, kept aside, and the window starts and saves afresh")
+    @Test("a 1.1 GB state file: refused unread, kept aside, and the window starts and saves afresh")
     func hundredMegabytes() async throws {
         let h = try await Harness.start("100mb")
         defer { h.close() }
         let layout = try await h.layout()
         let fd = open(h.statePath, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o644)
-        try #require(fd >= 0 && ftruncate(fd, 100 << 20) == 0)
+        try #require(fd >= 0 && ftruncate(fd, 1100 << 20) == 0)
         close(fd)
 
         let app = try await h.launch()      // fails the test if the window is not up within 10 s
         let lines = app.standardError.split(separator: "\n")
-        #expect(lines == ["tessera: state file \(h.statePath) could not be loaded: the file is 104857600 bytes, more than the 67108864-byte limit for a state file; kept it as \(h.statePath).corrupt-1 and started on the sample data"])
-        #expect((try FileManager.default.attributesOfItem(atPath: h.statePath + ".corrupt-1")[.size] as? Int) == 100 << 20)
+        #expect(lines == ["tessera: state file \(h.statePath) could not be loaded: the file is 1153433600 bytes, more than the 1073741824-byte limit for a state file; kept it as \(h.statePath).corrupt-1 and started on the sample data"])
+        #expect((try FileManager.default.attributesOfItem(atPath: h.statePath + ".corrupt-1")[.size] as? Int) == 1100 << 20)
 
         let s1 = try layout.item("s1")
         let fourth = try layout.item(section: 0, index: 3), fifth = try layout.item(section: 0, index: 4)

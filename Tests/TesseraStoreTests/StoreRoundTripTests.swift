@@ -58,7 +58,7 @@ import Testing
             let to = Int(rng.next() % UInt64(model.sections[d].items.count))
             let id = model.sections[s].items[from].id
             if k % 4 == 0 {
-                try? model.drop(id, onto: model.sections[d].items[to].id, near: nil, targetNear: nil, log: &log)
+                _ = try? model.drop(id, onto: model.sections[d].items[to].id, near: nil, targetNear: nil, log: &log)
             } else {
                 try? model.move(id, to: IndexPath(section: d, item: to), near: nil, log: &log)
             }

@@ -92,8 +92,11 @@ public struct CollectionOpener {
             return Opening(model: fresh, target: DatabaseSaveTarget(path: path), wholeFirst: true,
                            notice: "State file \(path) is not a file; changes cannot be saved until it is removed", path: path)
         case .regular?:
-            if StoreFiles.content(of: path) == .database { return openStore(path) }
-            return importJSON(at: path)
+            switch StoreFiles.content(of: path) {
+            case .database: return openStore(path)
+            case .empty: return Opening(model: fresh, target: DatabaseSaveTarget(path: path), wholeFirst: true, path: path)
+            case .other: return importJSON(at: path)
+            }
         }
     }
 

@@ -44,7 +44,11 @@ public enum StoreFiles {
 
     /// What the first bytes of a regular file say it is.
     public enum Content: Equatable {
+        /// An SQLite database, or what is left of one (SQLite says what is wrong with it).
         case database
+        /// Nothing yet: a store is made as an empty private file before SQLite first writes it, so
+        /// this is one that was never saved (stopped in between), and it is opened as a new store.
+        case empty
         /// Anything else: read as a JSON state file (which says what is wrong with it, if anything).
         case other
     }
@@ -58,7 +62,15 @@ public enum StoreFiles {
         defer { close(fd) }
         var header = [UInt8](repeating: 0, count: 16)
         let n = header.withUnsafeMutableBytes { read(fd, $0.baseAddress, 16) }
-        return n == 16 && header == databaseHeader ? .database : .other
+        if n == 16 && header == databaseHeader { return .database }
+        var st = stat()
+        guard fstat(fd, &st) == 0 else { return .other }
+        if st.st_size == 0 { return path.hasSuffix(".json") ? .other : .empty }
+        // A store whose first page was damaged has lost its header but not its shape: SQLite files
+        // are whole pages, 512 bytes at least. A state file is text that opens with '{'.
+        let opensLikeJSON = header.prefix(n).first { ![0x20, 0x0a, 0x0d, 0x09].contains($0) } == UInt8(ascii: "{")
+        if !path.hasSuffix(".json"), st.st_size >= 512, st.st_size % 512 == 0, !opensLikeJSON { return .database }
+        return .other
     }
 
     /// Makes an empty file readable and writable by the user only, for SQLite to fill: a new store

@@ -29,12 +29,19 @@ struct JSONSyntax {
         } catch { return error }
     }
 
-    /// An open container; an object keeps the keys seen so far.
+    /// An open container; an object's keys so far are `keys[firstKey...]`.
     private enum Container {
-        case array, object(Set<String>)
+        case array, object(firstKey: Int)
         var isArray: Bool { if case .array = self { true } else { false } }
         var name: String { isArray ? "array" : "object" }
     }
+
+    /// The keys (ranges inside their quotes) of the open objects, innermost last.
+    private var keys: [Range<Int>] = []
+    /// The key texts of open objects with many keys, by their `firstKey`: comparing each new key
+    /// with every earlier one is quicker for a state file's few keys, and only those.
+    private var manyKeys: [Int: Set<String>] = [:]
+    private static let keysComparedOneByOne = 16
 
     mutating func document() throws(Problem) {
         var stack: [Container] = []
@@ -53,7 +60,7 @@ struct JSONSyntax {
                 skipSpace()
                 // An empty container is a complete value; a non-empty one stays open.
                 if peek(isArray ? UInt8(ascii: "]") : UInt8(ascii: "}")) { i += 1; break }
-                stack.append(isArray ? .array : .object([]))
+                stack.append(isArray ? .array : .object(firstKey: keys.count))
                 if !isArray { try key(in: &stack) }
                 continue
             case UInt8(ascii: "\""): try string()
@@ -72,7 +79,14 @@ struct JSONSyntax {
                 }
                 guard i < bytes.count else { throw fail("unexpected end of file inside an \(top.name)") }
                 let close = top.isArray ? UInt8(ascii: "]") : UInt8(ascii: "}")
-                if bytes[i] == close { i += 1; stack.removeLast(); continue }
+                if bytes[i] == close {
+                    i += 1
+                    if case .object(let first) = stack.removeLast() {
+                        keys.removeSubrange(first...)
+                        manyKeys[first] = nil
+                    }
+                    continue
+                }
                 guard bytes[i] == UInt8(ascii: ",") else { throw fail("expected ',' or '\(Character(Unicode.Scalar(close)))'") }
                 i += 1
                 skipSpace()
@@ -87,18 +101,32 @@ struct JSONSyntax {
         guard peek(UInt8(ascii: "\"")) else { throw fail("expected a key in quotes") }
         let start = i
         try string()
-        let name = Self.unescaped(bytes[(start + 1)..<(i - 1)])
-        if case .object(var keys) = stack.removeLast() {
-            guard keys.insert(name).inserted else {
-                i = start
-                throw fail("key \"\(name.prefix(40))\" appears twice in one object")
-            }
-            stack.append(.object(keys))
+        let key = (start + 1)..<(i - 1)
+        if case .object(let first)? = stack.last, isRepeated(key, since: first) {
+            i = start
+            throw fail("key \"\(Self.unescaped(bytes[key]).prefix(40))\" appears twice in one object")
         }
+        keys.append(key)
         skipSpace()
         guard peek(UInt8(ascii: ":")) else { throw fail("expected ':' after a key") }
         i += 1
         skipSpace()
+    }
+
+    /// Whether the object whose keys start at `keys[first]` already has `key` (escapes resolved,
+    /// so "version" and "vers\u0069on" are one key, as a decoder sees them).
+    private mutating func isRepeated(_ key: Range<Int>, since first: Int) -> Bool {
+        if keys.count - first >= Self.keysComparedOneByOne {
+            if manyKeys[first] == nil { manyKeys[first] = Set(keys[first...].map { Self.unescaped(bytes[$0]) }) }
+            return !manyKeys[first]!.insert(Self.unescaped(bytes[key])).inserted
+        }
+        let escaped = bytes[key].contains(UInt8(ascii: "\\"))
+        for earlier in keys[first...] {
+            if bytes[earlier].elementsEqual(bytes[key]) { return true }
+            if escaped || bytes[earlier].contains(UInt8(ascii: "\\")),
+               Self.unescaped(bytes[earlier]) == Self.unescaped(bytes[key]) { return true }
+        }
+        return false
     }
 
     private mutating func string() throws(Problem) {
@@ -135,7 +163,7 @@ struct JSONSyntax {
 
     /// The text of a string literal already checked by `string()`, escapes resolved, so that
     /// "version" and "vers\u0069on" are one key (as the decoder sees them).
-    static func unescaped(_ literal: ArraySlice<UInt8>) -> String {
+    static func unescaped<Bytes: Collection<UInt8>>(_ literal: Bytes) -> String where Bytes.Index == Int {
         guard literal.contains(UInt8(ascii: "\\")) else { return String(decoding: literal, as: UTF8.self) }
         var units: [UInt16] = []
         var k = literal.startIndex
@@ -220,8 +248,10 @@ struct JSONSyntax {
             guard i < bytes.count, bytes[i].isDigit else { throw fail("expected a digit in the exponent") }
             digits()
         }
-        // A number a Double cannot hold (1e400) is refused rather than read as infinity.
-        guard let v = Double(String(decoding: bytes[start..<i], as: UTF8.self)), v.isFinite else {
+        // A number a Double cannot hold (1e400) is refused rather than read as infinity. Without an
+        // exponent, fewer than 309 digits always fit: only the others are converted to check.
+        let plain = i - start < 300 && !bytes[start..<i].contains(where: { $0 | 0x20 == UInt8(ascii: "e") })
+        guard plain || Double(String(decoding: bytes[start..<i], as: UTF8.self)).map(\.isFinite) == true else {
             i = start
             throw fail("number out of range")
         }

@@ -25,6 +25,9 @@ public struct SQLiteError: Error, Hashable, Sendable, CustomStringConvertible {
     /// Someone else holds the database (another process's transaction, a lock we waited out).
     public var isBusy: Bool { primary == SQLITE_BUSY || primary == SQLITE_LOCKED }
 
+    /// The file could not be opened or written (no reason given: a read-only disk or folder, often).
+    public var isUnwritable: Bool { primary == SQLITE_CANTOPEN || primary == SQLITE_READONLY }
+
     /// Short, for a banner: the reason in words a user can act on.
     public var summary: String {
         switch primary {

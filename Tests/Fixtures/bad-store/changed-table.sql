@@ -1,0 +1,2 @@
+-- A column added by hand.
+ALTER TABLE items ADD COLUMN rating INTEGER;

@@ -1,0 +1,2 @@
+-- A folder whose items were all deleted.
+DELETE FROM items WHERE folder = 'travel';

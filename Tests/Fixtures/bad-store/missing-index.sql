@@ -1,0 +1,2 @@
+-- An index Tessera made is gone.
+DROP INDEX items_in_folder;

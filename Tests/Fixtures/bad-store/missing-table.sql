@@ -1,0 +1,2 @@
+-- The items are gone altogether.
+DROP TABLE items;

@@ -1,0 +1,2 @@
+-- A table Tessera did not make.
+CREATE TABLE notes (body TEXT);
