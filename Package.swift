@@ -52,6 +52,6 @@ let package = Package(
         .testTarget(name: "TesseraAppTests", dependencies: ["TesseraApp", "TesseraStore", "TesseraCore"]),
         .testTarget(name: "TesseraCairoTests", dependencies: ["TesseraCore", "TesseraCairo", "CCairo"]),
         .testTarget(name: "TesseraX11Tests", dependencies: ["TesseraX11", "TesseraCore", "CX11"]),
-        .testTarget(name: "TesseraEndToEndTests", dependencies: ["TesseraCore", "CX11", "CXTest"]),
+        .testTarget(name: "TesseraEndToEndTests", dependencies: ["TesseraCore", "TesseraStore", "CX11", "CXTest"]),
     ]
 )

@@ -20,8 +20,9 @@ struct StoreReader {
             defer { s.reset() }
             var last: Int64?
             while try s.step() {
-                guard s.type(at: 0) == .text, let id = s.text(at: 0), !id.isEmpty, id.utf8.count <= StateFile.maximumIDBytes else {
-                    throw StoreError.violation("a section's id is not 1 to \(StateFile.maximumIDBytes) bytes of text")
+                guard s.type(at: 0) == .text, let id = s.text(at: 0), !id.isEmpty, id.utf8.count <= StateFile.maximumIDBytes,
+                      !id.utf8.contains(where: { $0 < 0x20 }) else {
+                    throw StoreError.violation("a section's id is not 1 to \(StateFile.maximumIDBytes) bytes of text without control characters")
                 }
                 guard s.type(at: 1) == .text, let title = s.text(at: 1), title.count <= StateFile.maximumTitleLength else {
                     throw StoreError.violation("section '\(id)': its title is not text of at most \(StateFile.maximumTitleLength) characters")

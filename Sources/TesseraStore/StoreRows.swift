@@ -27,8 +27,9 @@ struct StoreRows {
     /// Reads the statement's current row. With `knownSection`, the caller has checked that its
     /// section is the one of the row before (and the container is left empty: `.section("")`).
     mutating func row(_ s: SQLiteStatement, knownSection: Bool = false) throws(StoreError) -> Row {
-        guard s.type(at: 0) == .text, let id = s.text(at: 0), !id.isEmpty, id.utf8.count <= StateFile.maximumIDBytes else {
-            throw .violation("an item's id is \(describe(s, 0)); ids are 1 to \(StateFile.maximumIDBytes) bytes of text")
+        guard s.type(at: 0) == .text, let id = s.text(at: 0), !id.isEmpty, id.utf8.count <= StateFile.maximumIDBytes,
+              !id.utf8.contains(where: { $0 < 0x20 }) else {
+            throw .violation("an item's id is \(describe(s, 0)); ids are 1 to \(StateFile.maximumIDBytes) bytes of text without control characters")
         }
         func bad(_ what: String) -> StoreError { .violation("item '\(id.prefix(80))': \(what)") }
         let container: Container
@@ -85,7 +86,9 @@ struct StoreRows {
         case .integer(let n): String(n)
         case .real(let d): String(d)
         case .text where s.text(at: i) == nil: "text that is not valid UTF-8"
-        case .text(let t): "'\(t.prefix(60))'"
+        case .text(let t):
+            // Control characters shown as escapes: a NUL or newline must not reach the message raw.
+            "'" + t.prefix(60).unicodeScalars.map { $0.value < 0x20 ? "\\u{\(String($0.value, radix: 16))}" : String($0) }.joined() + "'"
         }
     }
 }

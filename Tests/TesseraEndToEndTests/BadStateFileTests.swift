@@ -28,7 +28,7 @@ struct BadStateFileTests {
         let directory = String(cString: try #require(mkdtemp(&template)))
         defer { try? FileManager.default.removeItem(atPath: directory) }
         for (file, message) in expected {
-            let state = directory + "/\(file).state"
+            let state = directory + "/state-\(file)"   // a JSON state file, named as one
             let bytes = try Data(contentsOf: Self.fixtures.appendingPathComponent("bad-state/" + file))
             try bytes.write(to: URL(fileURLWithPath: state))
             let run = try await TesseraBinary.run(["layout", "--state", state], in: directory)

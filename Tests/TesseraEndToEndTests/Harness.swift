@@ -52,19 +52,23 @@ final class Harness {
     /// Every session is recorded (`--record <label>.trace`); `close()` replays each headlessly and
     /// records an issue unless the replay ends on the collection the app ended on.
     @discardableResult
-    func launch(_ arguments: [String] = [], label: String = "app", environment: [String: String] = [:]) async throws -> AppProcess {
-        let app = try AppProcess(display: xvfb.display, arguments: ["--state", statePath, "--record", tracePath(label)] + arguments,
+    /// `timeout`: for the window, and again for its first frame. `record: false` for a session too
+    /// large to replay in a debug build within the replay's time (a million items).
+    func launch(_ arguments: [String] = [], label: String = "app", environment: [String: String] = [:],
+                timeout: Double = 10, record: Bool = true) async throws -> AppProcess {
+        let recording = record ? ["--record", tracePath(label)] : []
+        let app = try AppProcess(display: xvfb.display, arguments: ["--state", statePath] + recording + arguments,
                                  directory: directory, name: label, environment: environment)
         apps.append(app)
         do {
-            _ = try await x.waitForAppWindow(timeout: 10)
+            _ = try await x.waitForAppWindow(timeout: timeout)
         } catch {
             throw XSession.Failure(description: "\(error); app \(app.process.status?.description ?? "running"), "
                 + "stderr: \(app.standardError)")
         }
-        let shot = try await Screenshot.waitFor(x, timeout: 10) { $0.color(at: Pixel(2, 2)) == .surface }
+        let shot = try await Screenshot.waitFor(x, timeout: timeout) { $0.color(at: Pixel(2, 2)) == .surface }
         guard shot.color(at: Pixel(2, 2)) == .surface else {
-            throw XSession.Failure(description: "the first frame did not appear within 10 s (corner is \(shot.color(at: Pixel(2, 2))), "
+            throw XSession.Failure(description: "the first frame did not appear within \(timeout) s (corner is \(shot.color(at: Pixel(2, 2))), "
                 + "screenshot \(shot.save(name: "\(name)-no-first-frame")))")
         }
         return app

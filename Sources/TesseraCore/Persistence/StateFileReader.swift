@@ -209,6 +209,10 @@ struct StateFileReader {
         guard id.utf8.count <= StateFile.maximumIDBytes else {
             throw .invalidValue(path: path(), reason: "longer than \(StateFile.maximumIDBytes) bytes")
         }
+        // Ids are keys Tessera makes; a NUL would also end the id for SQLite's length().
+        guard !id.utf8.contains(where: { $0 < 0x20 }) else {
+            throw .invalidValue(path: path(), reason: "it contains a control character")
+        }
     }
 
     static func checkTitle(_ title: String, at path: @autoclosure () -> String) throws(StateFileError) {
