@@ -58,10 +58,26 @@ def tessera_bin():
                                        capture_output=True, text=True, check=True).stdout.strip(), 'tessera')
 
 
+STORE_LABEL = 'Tessera from its store (--state, first screen then the rest)'
+
+
+def store_of(tessera, n):
+    """A store of n generated items, made once per run directory by `tessera bench --script store`
+    (which writes it when missing): start-up from a user's own collection, not generated items."""
+    path = os.path.join(OUT, '.stores', '%d.db' % n)
+    if not os.path.exists(path):
+        os.makedirs(os.path.dirname(path), exist_ok=True)
+        log('store: making %s' % path)
+        subprocess.run([tessera, 'bench', '--script', 'store', '--items', str(n), '--state', path],
+                       stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL, check=True)
+    return path
+
+
 # (label, argv builder, extra env, which Ns (None = NS), kind)
 def configs(tessera):
     return [
         (TESSERA_LABEL, lambda n: [tessera, 'bench', '--items', str(n)], {}, TESSERA_NS, 'tessera'),
+        (STORE_LABEL, lambda n: [tessera, 'bench', '--state', store_of(tessera, n)], {}, TESSERA_NS, 'tessera'),
         ('gtk4 GridView (C, cairo)', lambda n: [GTK, 'grid', str(n)], {'GSK_RENDERER': 'cairo'}, None, 'peer'),
         ('Qt6.4 QListView (C++, icon, natural)', lambda n: [QTCPP, str(n)], {}, None, 'peer'),
         ('Qt6.4 QListView (C++, paint, full)',

@@ -69,18 +69,18 @@ func checkStore() {
     if !problems.isEmpty { fatalError("read a store that breaks invariants: \(problems)") }
     let prefix = CollectionModel(sections: model.sections.map { Section(id: $0.id, title: $0.title, items: Array($0.items.prefix(3))) })
     // The first screen is read through the indexes, the rest from the table: a damaged file
-    // (pages out of order) can answer the two differently without SQLite noticing. Start-up does
-    // not pay an O(N) check for that (DESIGN.md, "The store"); here such a file must be one the
-    // check would have found.
-    if first.model != prefix && quickCheck() == "ok" { fatalError("the first screen is not the first items of each section") }
+    // (an index missing rows, pages out of order) can answer the two differently without SQLite
+    // noticing. Start-up does not pay an O(N) check for that (DESIGN.md, "The store"); here such
+    // a file must be one SQLite's integrity check finds.
+    if first.model != prefix && integrityCheck() == "ok" { fatalError("the first screen is not the first items of each section") }
     if throughAStore(model) != model { fatalError("a store read back differently after a rewrite") }
 }
 
-/// `PRAGMA quick_check` of the input: "ok", or SQLite's first complaint.
-func quickCheck() -> String {
+/// `PRAGMA integrity_check` of the input: "ok", or SQLite's first complaint.
+func integrityCheck() -> String {
     guard let db = try? SQLiteConnection(path: inputPath, mode: .readOnly) else { return "cannot open" }
     defer { db.close() }
-    guard let s = try? db.prepare("PRAGMA quick_check"), (try? s.step()) == true else { return "cannot check" }
+    guard let s = try? db.prepare("PRAGMA integrity_check"), (try? s.step()) == true else { return "cannot check" }
     return s.text(at: 0) ?? "not text"
 }
 
