@@ -135,7 +135,9 @@ struct StoreReader {
                 }
                 var top = [Entries](repeating: Entries(), count: sections.count)
                 var inFolders: [ItemID: Entries] = [:]
-                var hashes = Set<Int>(minimumCapacity: Int(lastRow))
+                // Rowids are usually 1...count, but any is legal (the fuzzer made one of 2^62): the
+                // set grows past this start if it must.
+                var hashes = Set<Int>(minimumCapacity: Int(min(max(lastRow, 0), 2_000_000)))
                 var repeated: Set<Int> = []
                 for result in scans {
                     let scan = try result.get()

@@ -36,6 +36,17 @@ import Testing
         #expect(throws: StoreError.violation("item id 's3' is used twice")) { _ = try store.readAll(partitions: 2, rowsPerPartition: 10) }
     }
 
+    /// Not damage: any rowid is legal, and a huge one must not size anything by itself.
+    @Test func aHugeRowidReadsAsAnyOther() throws {
+        let path = dir + "/collection.db"
+        try makeStore(SampleData.model(), in: dir).close()
+        try withRawDatabase(path) { try $0.execute("UPDATE items SET rowid = 4611686018427387904 WHERE id = 's2'") }
+        let store = try CollectionStore(path: path)
+        defer { store.close() }
+        #expect(try store.readAll() == SampleData.model())
+        #expect(try store.readAll(partitions: 2, rowsPerPartition: 10) == SampleData.model())
+    }
+
     @Test func theFirstScreenRefusesAnIdUsedTwice() throws {
         let store = try CollectionStore(path: try storeWithAnIdTwice())
         defer { store.close() }
