@@ -6,17 +6,10 @@ import Testing
 /// Every file of Tests/Fixtures/bad-state is refused with its one expected message (which says what
 /// and where), and kept aside byte for byte; plus the two huge cases, generated here.
 @Suite struct BadStateCorpusTests {
-    static let fixtures = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
-        .deletingLastPathComponent().appendingPathComponent("Fixtures")
+    static let fixtures = CorpusFixtures.folder
 
-    /// "file: message" lines of bad-state-expected.txt.
-    static let expected: [(file: String, message: String)] = {
-        let text = (try? String(contentsOf: fixtures.appendingPathComponent("bad-state-expected.txt"), encoding: .utf8)) ?? ""
-        return text.split(separator: "\n").filter { !$0.hasPrefix("#") }.compactMap { line in
-            guard let colon = line.firstIndex(of: ":") else { return nil }
-            return (String(line[..<colon]), String(line[line.index(colon, offsetBy: 2)...]))
-        }
-    }()
+    /// The corpus and what Tessera says about each entry.
+    static let expected: [(file: String, message: String)] = CorpusFixtures.expected("bad-state-expected.txt").map { ($0.name, $0.message) }
 
     @Test func everyCorpusFileHasAnExpectedMessage() throws {
         let files = try FileManager.default.contentsOfDirectory(atPath: Self.fixtures.appendingPathComponent("bad-state").path)

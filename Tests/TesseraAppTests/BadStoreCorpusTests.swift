@@ -8,17 +8,10 @@ import Testing
 /// is refused at start-up with its one expected line (bad-store-expected.txt), kept aside byte for
 /// byte, and replaced by the sample data. The scripts are SQL, so each damage reads as what it is.
 @Suite struct BadStoreCorpusTests {
-    static let fixtures = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
-        .deletingLastPathComponent().appendingPathComponent("Fixtures")
+    static let fixtures = CorpusFixtures.folder
 
-    /// "script: reason" lines of bad-store-expected.txt.
-    static let expected: [(script: String, reason: String)] = {
-        let text = (try? String(contentsOf: fixtures.appendingPathComponent("bad-store-expected.txt"), encoding: .utf8)) ?? ""
-        return text.split(separator: "\n").filter { !$0.hasPrefix("#") }.compactMap { line in
-            guard let colon = line.firstIndex(of: ":") else { return nil }
-            return (String(line[..<colon]), String(line[line.index(colon, offsetBy: 2)...]))
-        }
-    }()
+    /// The corpus and what Tessera says about each entry.
+    static let expected: [(script: String, reason: String)] = CorpusFixtures.expected("bad-store-expected.txt").map { ($0.name, $0.message) }
 
     @Test func everyScriptHasAnExpectedReason() throws {
         let scripts = try FileManager.default.contentsOfDirectory(atPath: Self.fixtures.appendingPathComponent("bad-store").path)

@@ -107,6 +107,13 @@ struct StateFileReader {
         var id = -1, title = -1, kind = -1, icon = -1, color = -1, aspect = -1, done = -1, children = -1
     }
 
+    /// The fields by name, for keys written with escapes (the plain ones are matched as bytes).
+    /// (Key paths are immutable: sharing them across threads is safe.)
+    nonisolated(unsafe) private static let itemFields: [String: WritableKeyPath<ItemFields, Int>] = [
+        "id": \.id, "title": \.title, "kind": \.kind, "icon": \.icon, "color": \.color,
+        "aspect": \.aspect, "done": \.done, "children": \.children,
+    ]
+
     /// The item whose object starts at `o`, and the offset just past that object.
     private mutating func item(at o: Int, _ place: Place) throws(StateFileError) -> (Item, end: Int) {
         let at = try required(o, .object, place.path)
@@ -124,18 +131,9 @@ struct StateFileReader {
             case 8 where matches(key, "children"): f.children = value
             default:
                 // An escaped key ("\u0069d") is the same key: compare its text.
-                if key.contains(where: { b[$0] == UInt8(ascii: "\\") }) {
-                    switch JSONSyntax.unescaped(b[key]) {
-                    case "id": f.id = value
-                    case "kind": f.kind = value
-                    case "icon": f.icon = value
-                    case "done": f.done = value
-                    case "title": f.title = value
-                    case "color": f.color = value
-                    case "aspect": f.aspect = value
-                    case "children": f.children = value
-                    default: break
-                    }
+                if key.contains(where: { b[$0] == UInt8(ascii: "\\") }),
+                   let field = Self.itemFields[JSONSyntax.unescaped(b[key])] {
+                    f[keyPath: field] = value
                 }
             }
             return false
@@ -364,16 +362,11 @@ struct StateFileReader {
         return b[i] == UInt8(ascii: "]") ? nil : skipSpace(i + 1)
     }
 
-    /// Whether the key text (unescaped bytes) is `name`.
+    /// Whether the key text (escapes resolved) is `name`.
     private func matches(_ key: Range<Int>, _ name: StaticString) -> Bool {
-        guard key.count == name.utf8CodeUnitCount else {
-            return key.contains(where: { b[$0] == UInt8(ascii: "\\") }) && JSONSyntax.unescaped(b[key]) == name.description
-        }
         let p = name.utf8Start
-        for k in 0..<key.count where b[key.lowerBound + k] != p[k] {
-            return key.contains(where: { b[$0] == UInt8(ascii: "\\") }) && JSONSyntax.unescaped(b[key]) == name.description
-        }
-        return true
+        if key.count == name.utf8CodeUnitCount, (0..<key.count).allSatisfy({ b[key.lowerBound + $0] == p[$0] }) { return true }
+        return key.contains(where: { b[$0] == UInt8(ascii: "\\") }) && JSONSyntax.unescaped(b[key]) == name.description
     }
 
     func string(at o: Int) -> String {
