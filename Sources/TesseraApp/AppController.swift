@@ -81,6 +81,11 @@ public final class AppController {
         return result
     }
 
+    /// The first frame is on screen: the rest of the collection may be read now.
+    public func didPresent(at t: Double) {
+        loader?.start()
+    }
+
     /// Advances to `t`; returns the scene when anything visible changed since the last one.
     public func frame(at t: Double) -> Scene? {
         recorder?.frame(at: t)

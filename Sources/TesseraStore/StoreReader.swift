@@ -105,7 +105,7 @@ struct StoreReader {
     /// order (already in order unless items moved since they were written, and then nearly so).
     /// No id may be used twice. The schema's UNIQUE index keeps a sound file from it, but a damaged
     /// one can disagree with its index without SQLite noticing (the store fuzzer made one), so the
-    /// ids are checked here: hashed on the scanning threads, the hashes gathered in one set, and
+    /// ids are checked here: hashed on the scanning threads, repeated hashes found by `repeatedValues`, and
     /// only a repeated hash compared as text.
     ///
     /// With `partitions` > 1 the table is cut into that many rowid ranges, each scanned on its own
@@ -135,30 +135,35 @@ struct StoreReader {
                 }
                 var top = [Entries](repeating: Entries(), count: sections.count)
                 var inFolders: [ItemID: Entries] = [:]
-                // Rowids are usually 1...count, but any is legal (the fuzzer made one of 2^62): the
-                // set grows past this start if it must.
-                var hashes = Set<Int>(minimumCapacity: Int(min(max(lastRow, 0), 2_000_000)))
-                var repeated: Set<Int> = []
+                var hashRuns: [[Int]] = []
                 for result in scans {
                     let scan = try result.get()
-                    for h in scan.idHashes where !hashes.insert(h).inserted { repeated.insert(h) }
+                    hashRuns.append(scan.idHashes)
                     for k in top.indices { top[k].append(contentsOf: scan.top[k]) }
                     inFolders.merge(scan.inFolders) { a, b in var a = a; a.append(contentsOf: b); return a }
                 }
-                if !repeated.isEmpty { try Self.checkRepeats(repeated, top.map(\.items) + inFolders.values.map(\.items)) }
+                let repeated = Self.repeatedValues(in: hashRuns)
+                hashRuns = []
+                if !repeated.isEmpty { try Self.checkRepeats(repeated, top.flatMap(\.chunks) + inFolders.values.flatMap(\.chunks)) }
                 var folders: [ItemID: IndexPath] = [:]
                 for k in sections.indices {
-                    let items = try top[k].ordered(in: "section '\(sections[k].id)'")
+                    let chunks = try top[k].ordered(in: "section '\(sections[k].id)'")
                     top[k] = Entries()
-                    for (i, item) in items.enumerated() where item.isFolder { folders[item.id] = IndexPath(section: k, item: i) }
-                    sections[k].items = ItemList(items)
+                    var i = 0
+                    for chunk in chunks {
+                        for item in chunk {
+                            if item.isFolder { folders[item.id] = IndexPath(section: k, item: i) }
+                            i += 1
+                        }
+                    }
+                    sections[k].items = ItemList(chunks: chunks)
                 }
                 for (folder, entries) in inFolders {
                     guard let path = folders.removeValue(forKey: folder) else {
-                        let id = entries.items.first.map { "'\($0.id)'" } ?? "an item"
+                        let id = entries.first.map { "'\($0.id)'" } ?? "an item"
                         throw StoreError.violation("item \(id) is in folder '\(folder)', which is not a folder at the top level of a section")
                     }
-                    sections[path.section].items[path.item].children = try entries.ordered(in: "folder '\(folder)'")
+                    sections[path.section].items[path.item].children = Array(try entries.ordered(in: "folder '\(folder)'").joined())
                 }
                 if let empty = folders.keys.min() { throw StoreError.violation("folder '\(empty)' holds no items") }
                 return CollectionModel(sections: sections)
@@ -166,11 +171,38 @@ struct StoreReader {
         }
     }
 
+    /// The values found more than once across `runs`. Two bitmaps of 16 bits per value (4 MB at
+    /// 1M): a value's low bits mark `once`, or `twice` when already marked; only the values whose
+    /// bit is in `twice` (~6% of them) go into a set, where a real repeat shows. ~20 ms at 1M,
+    /// where a set of every value took ~90 ms and sorting them ~105 ms. The values are
+    /// `StoreRows.idHash`es: their low bits are evenly spread.
+    static func repeatedValues(in runs: [[Int]]) -> Set<Int> {
+        let total = runs.reduce(0) { $0 + $1.count }
+        var bits = 1 << 16
+        while bits < total * 16 { bits <<= 1 }
+        let mask = bits - 1
+        var once = [UInt64](repeating: 0, count: bits >> 6), twice = once
+        for run in runs {
+            for h in run {
+                let b = h & mask, word = b >> 6, bit = UInt64(1) << UInt64(b & 63)
+                if once[word] & bit != 0 { twice[word] |= bit } else { once[word] |= bit }
+            }
+        }
+        var candidates: Set<Int> = [], repeated: Set<Int> = []
+        for run in runs {
+            for h in run {
+                let b = h & mask
+                if twice[b >> 6] & (UInt64(1) << UInt64(b & 63)) != 0, !candidates.insert(h).inserted { repeated.insert(h) }
+            }
+        }
+        return repeated
+    }
+
     /// Throws for an id used twice among `lists`, when one of the `repeated` hashes is one.
     static func checkRepeats(_ repeated: Set<Int>, _ lists: [[Item]]) throws {
         var seen: Set<ItemID> = []
         for list in lists {
-            for item in list where repeated.contains(item.id.hashValue) {
+            for item in list where repeated.contains(StoreRows.idHash(item.id)) {
                 guard seen.insert(item.id).inserted else { throw StoreError.violation("item id '\(item.id)' is used twice") }
             }
         }
@@ -180,7 +212,7 @@ struct StoreReader {
     struct Scan {
         var top: [Entries]
         var inFolders: [ItemID: Entries] = [:]
-        /// Every id's `hashValue`, for the check that none is used twice.
+        /// Every id's `StoreRows.idHash`, for the check that none is used twice.
         var idHashes: [Int] = []
 
         static func run(_ db: SQLiteConnection, _ range: ClosedRange<Int64>, _ index: [String: Int]) throws(StoreError) -> Scan {
@@ -197,12 +229,12 @@ struct StoreReader {
                     if scan.type(at: 1) == .text, let last = lastSection,
                        last.bytes.withUnsafeBufferPointer({ scan.bytesEqual(at: 1, $0) }) {
                         let row = try rows.row(scan, knownSection: true)
-                        out.idHashes.append(row.item.id.hashValue)
+                        out.idHashes.append(row.idHash)
                         out.top[last.k].append(row)
                         continue
                     }
                     let row = try rows.row(scan)
-                    out.idHashes.append(row.item.id.hashValue)
+                    out.idHashes.append(row.idHash)
                     switch row.container {
                     case .section(let sid):
                         guard let k = index[sid] else {
@@ -220,39 +252,78 @@ struct StoreReader {
         }
     }
 
-    /// The entries of one section or folder as read (in the table's order), with their keys.
+    /// The entries of one section or folder as read (in the table's order), with their keys. The
+    /// items are kept in runs of at most `ItemList.chunkSize`, the chunks a section's list is made
+    /// of: a sorted section becomes its list without an item copied (1M items once cost three
+    /// copies: the scans' arrays joined, then cut into chunks).
     struct Entries {
-        var items: [Item] = []
+        /// Whole runs, then the one being filled.
+        private var full: [[Item]] = []
+        private var run: [Item] = []
         var positions: [Int64] = []
 
+        var chunks: [[Item]] { run.isEmpty ? full : full + [run] }
+        var first: Item? { full.first?.first ?? run.first }
+
         mutating func append(_ row: StoreRows.Row) {
-            items.append(row.item)
+            if run.count == ItemList.chunkSize {
+                // The first run grew as it needed (most folders hold a few items); once a list
+                // has filled one, the next is made whole at once.
+                full.append(run)
+                run = []
+                run.reserveCapacity(ItemList.chunkSize)
+            }
+            run.append(row.item)
             positions.append(row.position)
         }
 
+        /// The other's runs go after these as they are (a run cut short by a scan's end stays short).
         mutating func append(contentsOf other: Entries) {
-            if items.isEmpty { self = other; return }
-            items.append(contentsOf: other.items)
+            if positions.isEmpty { self = other; return }
+            full = chunks + other.full
+            run = other.run
             positions.append(contentsOf: other.positions)
         }
 
-        /// In position order; two entries at one position are a violation (they have no order).
-        func ordered(in container: String) throws -> [Item] {
+        /// The item at `k` counting across the runs (for messages: it walks the runs).
+        func item(at k: Int) -> Item {
+            var k = k
+            for run in chunks {
+                if k < run.count { return run[k] }
+                k -= run.count
+            }
+            preconditionFailure("Entries index out of range")
+        }
+
+        /// The runs in position order; two entries at one position are a violation (they have no
+        /// order). Already sorted (the usual case): the runs as they are. Otherwise one sorted run
+        /// cut into chunks.
+        func ordered(in container: String) throws -> [[Item]] {
             var sorted = true
             for k in positions.indices.dropFirst() where positions[k - 1] >= positions[k] {
                 if positions[k - 1] == positions[k] { throw collision(k - 1, k, container) }
                 sorted = false
             }
-            if sorted { return items }
+            if sorted { return chunks }
             let order = positions.indices.sorted { positions[$0] < positions[$1] }
             for k in order.indices.dropFirst() where positions[order[k - 1]] == positions[order[k]] {
                 throw collision(order[k - 1], order[k], container)
             }
-            return order.map { items[$0] }
+            var flat: [Item] = []
+            flat.reserveCapacity(positions.count)
+            for run in chunks { flat.append(contentsOf: run) }
+            var out: [[Item]] = [], run: [Item] = []
+            out.reserveCapacity(positions.count / ItemList.chunkSize + 1)
+            for k in order {
+                if run.count == ItemList.chunkSize { out.append(run); run = []; run.reserveCapacity(ItemList.chunkSize) }
+                run.append(flat[k])
+            }
+            if !run.isEmpty { out.append(run) }
+            return out
         }
 
         func collision(_ a: Int, _ b: Int, _ container: String) -> StoreError {
-            .violation("items '\(items[a].id)' and '\(items[b].id)' in \(container) have the same position \(positions[a])")
+            .violation("items '\(item(at: a).id)' and '\(item(at: b).id)' in \(container) have the same position \(positions[a])")
         }
     }
 

@@ -16,4 +16,10 @@ public protocol ShellClient: AnyObject {
     func shouldQuit() -> Bool
     /// Called once before the shell returns or exits: the place to save.
     func willQuit()
+    /// A frame was just presented (the first one: the window shows something).
+    func didPresent(at time: Double)
+}
+
+extension ShellClient {
+    public func didPresent(at time: Double) {}
 }

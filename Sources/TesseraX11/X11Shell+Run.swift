@@ -62,6 +62,7 @@ extension X11Shell {
                     lastFrameTime = now
                     faults.afterFrame(display: display, window: window)
                     stats.noteFrame(start: frameStart, presenting: presenting, end: MonotonicClock.now())
+                    client.didPresent(at: now)
                 }
             }
             XFlush(display)

@@ -12,4 +12,5 @@ final class ShellBridge: ShellClient {
     func nextDeadline(after time: Double) -> Double? { app.nextDeadline(after: time) }
     func shouldQuit() -> Bool { false }
     func willQuit() { app.willQuit() }
+    func didPresent(at time: Double) { app.didPresent(at: time) }
 }

@@ -168,6 +168,27 @@ import Testing
         #expect(try stored(path) == app.engine.model, "saves after the load write on the whole collection")
     }
 
+    /// The rest is read once the first frame is on screen (`didPresent`), not while it is being
+    /// made: on two cores the loader's threads took the CPU from it.
+    @Test func theRestIsReadOnlyOnceTheFirstFrameIsShown() throws {
+        let path = dir + "/later.db"
+        let model = SampleData.generated(count: 6000, sections: 3, seed: 8)
+        try CollectionStore(path: path, create: true).replaceAll(with: model)
+        let app = app(try open(path, limit: 50))
+        #expect(app.frame(at: 0) != nil)
+        usleep(300_000)  // a read of 6000 rows takes milliseconds
+        _ = app.frame(at: 0.3)
+        #expect(app.engine.isLoading, "nothing read before the first frame is shown")
+        app.didPresent(at: 0.3)
+        var t = 0.3
+        while app.engine.isLoading && t < 30 {
+            usleep(10_000)
+            t += 0.016
+            _ = app.frame(at: t)
+        }
+        #expect(!app.engine.isLoading && app.engine.model == model)
+    }
+
     @Test func aStoreFoundBadPastItsFirstScreenIsKeptAsideWhenTheRestIsRead() throws {
         let path = dir + "/late.db"
         try CollectionStore(path: path, create: true).replaceAll(with: SampleData.generated(count: 6000, sections: 3, seed: 8))

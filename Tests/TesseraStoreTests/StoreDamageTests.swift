@@ -52,4 +52,15 @@ import Testing
         defer { store.close() }
         #expect(throws: StoreError.violation("item id 's3' is used twice")) { _ = try store.firstScreen(limit: 400) }
     }
+
+    /// The repeat check's bitmaps: a value twice in one run, once in each of two runs, or three
+    /// times, is found; 200,000 distinct ids (their low bits colliding often in the bitmap) give none.
+    @Test func repeatedHashesAreFoundWithinAndAcrossRuns() {
+        let ids = (0..<200_000).map { StoreRows.idHash(ItemID("id\($0)")) }
+        #expect(Set(ids).count == ids.count, "the hash spreads these ids")
+        #expect(StoreReader.repeatedValues(in: [Array(ids[..<100_000]), Array(ids[100_000...])]).isEmpty)
+        #expect(StoreReader.repeatedValues(in: [ids + [ids[7]]]) == [ids[7]])
+        #expect(StoreReader.repeatedValues(in: [Array(ids[..<10]), Array(ids[5..<20]), [ids[3], ids[3]]]) == Set([ids[3]] + ids[5..<10]))
+        #expect(StoreReader.repeatedValues(in: []).isEmpty)
+    }
 }

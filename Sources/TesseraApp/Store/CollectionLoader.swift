@@ -2,9 +2,12 @@ import TesseraCore
 
 /// Reads the rest of a collection while the first screen is shown (see `StoreLoader`).
 public protocol CollectionLoader: AnyObject {
-    /// The outcome once the read has finished (once), nil while it runs. Never blocks.
+    /// Starts the read (once; later calls do nothing). The app calls it once the first frame is
+    /// on screen: read earlier, its threads took the CPU from the first frame and the X server.
+    func start()
+    /// The outcome once the read has finished (once), nil while it runs or before `start()`. Never blocks.
     func take() -> LoadOutcome?
-    /// Blocks until the read has finished.
+    /// Starts the read if it was not, and blocks until it has finished.
     func wait()
 }
 

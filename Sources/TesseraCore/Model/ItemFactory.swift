@@ -6,8 +6,27 @@ public struct ItemFactory {
 
     public init() {}
 
+    /// An icon name, looked up once: a reader that caches it by the name's bytes makes a
+    /// million items without hashing a name for each.
+    public struct Icon: Sendable {
+        let number: UInt32
+    }
+
+    public mutating func icon(named name: String) -> Icon { Icon(number: number(for: name)) }
+
+    public func item(id: ItemID, title: String, icon: Icon, rgba: UInt32, aspect: Double,
+                     done: Bool, kind: Item.Kind) -> Item {
+        var item = Item(id: id, title: title, iconNumber: icon.number, rgba: rgba, sizeHint: SizeHint(aspect: aspect), done: done)
+        if kind == .folder { item.kind = .folder }
+        return item
+    }
+
     public mutating func item(id: ItemID, title: String, icon: String, rgba: UInt32, aspect: Double,
                               done: Bool, kind: Item.Kind) -> Item {
+        item(id: id, title: title, icon: self.icon(named: icon), rgba: rgba, aspect: aspect, done: done, kind: kind)
+    }
+
+    private mutating func number(for icon: String) -> UInt32 {
         let number: UInt32
         if icon == last.name {
             number = last.number
@@ -19,9 +38,7 @@ public struct ItemFactory {
             numbers[icon] = number
             last = (icon, number)
         }
-        var item = Item(id: id, title: title, iconNumber: number, rgba: rgba, sizeHint: SizeHint(aspect: aspect), done: done)
-        if kind == .folder { item.kind = .folder }
-        return item
+        return number
     }
 }
 

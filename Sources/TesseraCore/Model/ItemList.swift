@@ -44,6 +44,18 @@ public struct ItemList: RandomAccessCollection, MutableCollection, Hashable, Sen
 
     public init(arrayLiteral elements: Item...) { self.init(elements) }
 
+    /// From runs already cut (a loader's scans, each at most ``chunkSize`` items): the runs become
+    /// the chunks as they are, shared, with no item copied. Empty runs are skipped.
+    public init(chunks runs: [[Item]]) {
+        self.init()
+        chunks.reserveCapacity(runs.count)
+        starts.reserveCapacity(runs.count)
+        for run in runs where !run.isEmpty {
+            precondition(run.count <= Self.maxChunk, "ItemList chunk of \(run.count) items, more than \(Self.maxChunk)")
+            appendChunk(run)
+        }
+    }
+
     private mutating func appendChunk(_ chunk: [Item]) {
         starts.append(count)
         chunks.append(chunk)
