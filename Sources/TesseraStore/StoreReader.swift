@@ -123,12 +123,21 @@ struct StoreReader {
                 let parts = max(1, min(partitions, Int(lastRow / rowsPerPartition)))
                 let step = lastRow / Int64(parts) + 1
                 let path = db.path, mainDB = db, sectionIndex = index
+                // A scan reads each page once: SQLite's cache (2 MB a connection by default) would
+                // only hold pages never read again, 4 MB of a 100k read's peak. The kernel's page
+                // cache still has the file.
+                let cacheSize = try db.integer("PRAGMA cache_size") ?? -2000
+                try db.execute("PRAGMA cache_size = \(Self.scanCacheSize)")
+                defer { try? db.execute("PRAGMA cache_size = \(cacheSize)") }
                 let scans = inParallel(parts) { k -> Result<Scan, StoreError> in
                     let range = Int64(k) * step ... Int64(k + 1) * step - 1
                     return Result { () throws(StoreError) -> Scan in
                         if k == 0 { return try Scan.run(mainDB, range, sectionIndex) }
                         let own: SQLiteConnection
-                        do throws(SQLiteError) { own = try SQLiteConnection(path: path, mode: .readOnly) } catch { throw StoreError(error) }
+                        do throws(SQLiteError) {
+                            own = try SQLiteConnection(path: path, mode: .readOnly)
+                            try own.execute("PRAGMA cache_size = \(Self.scanCacheSize)")
+                        } catch { throw StoreError(error) }
                         defer { own.close() }
                         return try own.reading { () throws(StoreError) in try Scan.run(own, range, sectionIndex) }
                     }
@@ -170,6 +179,9 @@ struct StoreReader {
             }
         }
     }
+
+    /// SQLite's page cache while a whole read scans (negative: KiB).
+    static let scanCacheSize = -128
 
     /// The values found more than once across `runs`. Two bitmaps of 16 bits per value (4 MB at
     /// 1M): a value's low bits mark `once`, or `twice` when already marked; only the values whose

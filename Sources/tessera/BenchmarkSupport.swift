@@ -60,6 +60,14 @@ struct Samples {
 
 /// The JSON line, keys in insertion order (numbers formatted like the peers').
 struct BenchReport {
+    /// Spawn (PEERBENCH_T0_NS) to the first line of `main` (ms; -1 without it): what the dynamic
+    /// loader and the runtime cost before any of Tessera's code runs.
+    nonisolated(unsafe) private(set) static var spawnToMain: Double = -1
+
+    static func noteMainEntered() {
+        guard let t0 = getenv("PEERBENCH_T0_NS").flatMap({ Double(String(cString: $0)) }) else { return }
+        spawnToMain = BenchClock.realtimeMs() - t0 / 1e6
+    }
     private(set) var fields: [(String, String)] = []
 
     mutating func set(_ key: String, _ value: Double, digits: Int = 3) {

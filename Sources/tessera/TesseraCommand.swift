@@ -21,6 +21,7 @@ struct Tessera: ParsableCommand {
         defaultSubcommand: Window.self)
 
     static func main() {
+        BenchReport.noteMainEntered()
         EarlyWarmUp.start(arguments: CommandLine.arguments)
         main(nil)
     }
