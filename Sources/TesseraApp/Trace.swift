@@ -18,7 +18,8 @@ import TesseraCore
 ///     {"t":8131.07,"e":"end","items":66,"digest":"9f2c0e1d4b7a6358"}
 ///
 /// Entries: `down`, `move`, `up` (x, y), `wheel` (dx, dy, x, y), `key` (`key`: escape, enter,
-/// space, left, right, up, down, pageUp, pageDown, home, end, f12; or `char`: the text), `resize`
+/// space, left, right, up, down, pageUp, pageDown, home, end, f12; or `char`: the text; `mods`, when
+/// any were held: "ctrl", "shift", "alt" joined by "+", e.g. "ctrl+shift"), `resize`
 /// (width, height), `left` (the pointer left the window), `grabLost`; `frame` (the engine advanced
 /// to t); `cancel` (quitting cancels a drag in flight); `end` (the session ended: how many items
 /// the collection holds and the FNV-1a 64 digest of its state file encoding, which a replay checks).
@@ -94,6 +95,8 @@ public enum Trace {
         (.down, "down"), (.pageUp, "pageUp"), (.pageDown, "pageDown"), (.home, "home"), (.end, "end"), (.f12, "f12"),
     ]
 
+    static let modifierNames: [(Modifiers, String)] = [(.control, "ctrl"), (.shift, "shift"), (.alt, "alt")]
+
     // MARK: - Writing
 
     static func headerLine(_ h: Header) -> String {
@@ -125,8 +128,11 @@ public enum Trace {
             case .pointerUp(let p): return t + "\"up\",\"x\":\(number(p.x)),\"y\":\(number(p.y))}\n"
             case .wheel(let dx, let dy, let p):
                 return t + "\"wheel\",\"dx\":\(number(dx)),\"dy\":\(number(dy)),\"x\":\(number(p.x)),\"y\":\(number(p.y))}\n"
-            case .key(.character(let c)): return t + "\"key\",\"char\":\(JSONText.string(c))}\n"
-            case .key(let k): return t + "\"key\",\"key\":\"\(keyNames.first { $0.0 == k }?.1 ?? "escape")\"}\n"
+            case .key(let k, let modifiers):
+                let mods = modifierNames.filter { modifiers.contains($0.0) }.map(\.1).joined(separator: "+")
+                let held = mods.isEmpty ? "" : ",\"mods\":\"\(mods)\""
+                if case .character(let c) = k { return t + "\"key\",\"char\":\(JSONText.string(c))\(held)}\n" }
+                return t + "\"key\",\"key\":\"\(keyNames.first { $0.0 == k }?.1 ?? "escape")\"\(held)}\n"
             case .resize(let s): return t + "\"resize\",\"width\":\(number(s.width)),\"height\":\(number(s.height))}\n"
             case .pointerLeft: return t + "\"left\"}\n"
             case .grabLost: return t + "\"grabLost\"}\n"
@@ -164,7 +170,7 @@ public enum Trace {
         var t: Double
         var e: String
         var x, y, dx, dy, width, height: Double?
-        var key, char, digest: String?
+        var key, char, mods, digest: String?
         var items: Int?
     }
 
@@ -225,9 +231,14 @@ public enum Trace {
             guard let p = point(), let dx = e.dx, let dy = e.dy else { return nil }
             return .input(.wheel(dx: dx, dy: dy, at: p), at: t)
         case "key":
-            if let c = e.char { return .input(.key(.character(c)), at: t) }
+            var modifiers: Modifiers = []
+            for name in (e.mods ?? "").split(separator: "+") {
+                guard let m = modifierNames.first(where: { $0.1 == name })?.0 else { return nil }
+                modifiers.insert(m)
+            }
+            if let c = e.char { return .input(.key(.character(c), modifiers), at: t) }
             guard let name = e.key, let key = keyNames.first(where: { $0.1 == name })?.0 else { return nil }
-            return .input(.key(key), at: t)
+            return .input(.key(key, modifiers), at: t)
         case "resize":
             guard let w = e.width, let h = e.height else { return nil }
             return .input(.resize(Size(width: w, height: h)), at: t)

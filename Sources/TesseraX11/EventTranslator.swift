@@ -121,29 +121,42 @@ struct EventTranslator {
         var keysym: KeySym = 0
         let count = Int(XLookupString(&e, &buffer, Int32(buffer.count), &keysym, nil))
         let control = e.state & UInt32(ControlMask) != 0
+        var modifiers: Modifiers = []
+        if e.state & UInt32(ShiftMask) != 0 { modifiers.insert(.shift) }
+        if control { modifiers.insert(.control) }
+        if e.state & UInt32(Mod1Mask) != 0 { modifiers.insert(.alt) }
         let sym = Int32(truncatingIfNeeded: keysym)
         if control && (sym == XK_q || sym == XK_Q) { return .quit }
-        switch sym {
-        case XK_Escape: return .input(.key(.escape))
-        case XK_Return, XK_KP_Enter: return .input(.key(.enter))
-        case XK_space: return .input(.key(.space))
-        case XK_Left, XK_KP_Left: return .input(.key(.left))
-        case XK_Right, XK_KP_Right: return .input(.key(.right))
-        case XK_Up, XK_KP_Up: return .input(.key(.up))
-        case XK_Down, XK_KP_Down: return .input(.key(.down))
-        case XK_Page_Up, XK_KP_Page_Up: return .input(.key(.pageUp))
-        case XK_Page_Down, XK_KP_Page_Down: return .input(.key(.pageDown))
-        case XK_Home, XK_KP_Home: return .input(.key(.home))
-        case XK_End, XK_KP_End: return .input(.key(.end))
-        case XK_F12: return .input(.key(.f12))
-        default: break
+        let named: Key? = switch sym {
+        case XK_Escape: .escape
+        case XK_Return, XK_KP_Enter: .enter
+        case XK_space: .space
+        case XK_Left, XK_KP_Left: .left
+        case XK_Right, XK_KP_Right: .right
+        case XK_Up, XK_KP_Up: .up
+        case XK_Down, XK_KP_Down: .down
+        case XK_Page_Up, XK_KP_Page_Up: .pageUp
+        case XK_Page_Down, XK_KP_Page_Down: .pageDown
+        case XK_Home, XK_KP_Home: .home
+        case XK_End, XK_KP_End: .end
+        case XK_F12: .f12
+        default: nil
         }
-        guard !control, count > 0 else { return .ignored }
+        if let named { return .input(.key(named, modifiers)) }
+        // Ctrl with a letter (Ctrl+Z, Ctrl+Shift+Z): the letter, lowercase, whatever the buffer
+        // holds (a control character) and whichever case the keysym came in.
+        if control {
+            let lower = sym >= XK_A && sym <= XK_Z ? sym - XK_A + XK_a : sym
+            guard lower >= XK_a && lower <= XK_z, let letter = Unicode.Scalar(UInt32(lower)) else { return .ignored }
+            return .input(.key(.character(String(Character(letter))), modifiers))
+        }
+        guard count > 0 else { return .ignored }
         // XLookupString yields Latin-1; map bytes to scalars and drop control characters.
         let scalars = buffer.prefix(count).map { Unicode.Scalar(UInt8(bitPattern: $0)) }
         guard scalars.allSatisfy({ $0.value >= 0x20 && $0.value != 0x7f }) else { return .ignored }
         var text = ""
         text.unicodeScalars.append(contentsOf: scalars)
-        return .input(.key(.character(text)))
+        // The text already has Shift in it.
+        return .input(.key(.character(text), modifiers.subtracting(.shift)))
     }
 }

@@ -41,7 +41,7 @@ import Testing
             .input(.pointerUp(Point(x: 799.999, y: 0)), at: 1.3),
             .input(.wheel(dx: 0, dy: -48, at: Point(x: 5, y: 6)), at: 1.4),
             .input(.key(.escape), at: 1.5), .input(.key(.pageDown), at: 1.5), .input(.key(.f12), at: 1.5),
-            .input(.key(.character("2")), at: 1.6), .input(.key(.character("\"\\\u{1}é")), at: 1.6),
+            .input(.key(.character("2")), at: 1.6), .input(.key(.character("z"), [.control, .shift]), at: 1.6), .input(.key(.left, [.alt]), at: 1.6), .input(.key(.character("\"\\\u{1}é")), at: 1.6),
             .input(.pointerLeft, at: 1.7), .input(.grabLost, at: 1.8),
             .frame(at: 1.0 / 60 + 1.9), .cancel(at: 2), .end(at: 2, items: 66, digest: 0xfedc_ba98_7654_3210),
         ]

@@ -14,6 +14,8 @@ public struct Arrangement: Sendable {
     /// `complete(with:)` hands over the whole collection: an edit would be saved against a
     /// picture of the collection that lacks most of it.
     public private(set) var isPartial: Bool
+    /// The committed edits, for undo and redo (the model's past, so it lives with the model).
+    public private(set) var history = EditHistory()
 
     public init(model: CollectionModel, layout: LayoutConfiguration, viewport: Size, isPartial: Bool = false) {
         self.model = model
@@ -46,6 +48,20 @@ public struct Arrangement: Sendable {
         return (result, updates.log)
     }
 
+    /// A committed edit the user can undo.
+    mutating func recordCommit(_ log: EditLog) {
+        history.record(log)
+    }
+
+    /// Undoes (or redoes) the newest step: its inverse applied to the model, laid out once.
+    /// Returns the log of what it did, nil when there is nothing to undo (or redo).
+    mutating func travel(_ direction: EditHistory.Direction) -> EditLog? {
+        guard let step = history.take(direction) else { return nil }
+        let (_, log) = edit { (u: inout ModelUpdates) in u.undo(step) }
+        history.land(log, from: direction)
+        return log
+    }
+
     /// A new window size; false (nothing done) when it is the same or degenerate.
     mutating func resize(to size: Size) -> Bool {
         guard size != viewport, size.width >= 1, size.height >= 1 else { return false }
@@ -68,5 +84,6 @@ extension Arrangement: Equatable {
     /// masonry).
     public static func == (a: Arrangement, b: Arrangement) -> Bool {
         a.viewport == b.viewport && a.layout == b.layout && a.isPartial == b.isPartial && a.model == b.model
+            && a.history == b.history
     }
 }

@@ -179,7 +179,7 @@ extension Engine {
                 presentation.moveTarget(from: open.id, to: folder)
             } catch {}
         }
-        if let l = session.lift, changedModel(l) { outbox.post(.commit(l.edits)) }
+        if let l = session.lift, changedModel(l) { commit(l.edits) }
         if case .slot = destination { destination = homeDestination(of: lift.id) }
         settle(item, from: lift.frame, to: destination, at: t)
     }

@@ -7,7 +7,7 @@ extension Engine {
         case .pointerMove(let p): pointerMove(p, at: t)
         case .pointerUp(let p): pointerUp(p, at: t)
         case .wheel(let dx, let dy, let p): wheel(dx: dx, dy: dy, at: p)
-        case .key(let k): key(k, at: t)
+        case .key(let k, let modifiers): key(k, modifiers, at: t)
         case .resize(let size): resize(to: size, at: t)
         case .pointerLeft:
             guard !isDragging else { break }
@@ -110,7 +110,11 @@ extension Engine {
         outbox.redraw()
     }
 
-    mutating func key(_ k: Key, at t: Double) {
+    mutating func key(_ k: Key, _ modifiers: Modifiers, at t: Double) {
+        if modifiers.contains(.control) {
+            shortcut(k, shift: modifiers.contains(.shift), at: t)
+            return
+        }
         switch k {
         case .escape:
             if isDragging { cancelDrag(at: t) } else if navigation.overlay != nil { closeOverlay() }
@@ -130,6 +134,15 @@ extension Engine {
         case .pageUp, .pageDown, .home, .end:
             if case .detail? = navigation.overlay { return }
             page(k)
+        }
+    }
+
+    /// Ctrl with a key: the commands (the shell keeps Ctrl+Q, quit, for itself).
+    private mutating func shortcut(_ k: Key, shift: Bool, at t: Double) {
+        switch k {
+        case .character("z"): if shift { redo(at: t) } else { undo(at: t) }
+        case .character("y"): redo(at: t)
+        default: break
         }
     }
 }

@@ -75,6 +75,10 @@ extension Engine {
             if from == nil, let old = log == nil ? path : log!.pathBefore(path), let j = before.snapshot.flatIndex(of: old) {
                 from = before.snapshot.windowFrame(ofFlat: j, offsets: before.offsets)
             }
+            // Out of a folder (an undone drop, a folder dissolved): from the folder's cell.
+            if from == nil, let folder = log?.folder(thatHeld: id), let f = before.drawn[folder] {
+                from = f
+            }
             if let from { presentation.slide(id, from: from, to: frame, at: t, policy: policy) }
         }
         // Items that left the view stop animating: they are not drawn.

@@ -16,7 +16,7 @@ extension Engine {
         let (result, log) = arrangement.edit(body)
         if !log.isEmpty {
             afterRelayout(before, log: log, at: t, animated: animated)
-            if session.isCarrying { session.record(log) } else { outbox.post(.commit(log)) }
+            if session.isCarrying { session.record(log) } else { commit(log) }
             // The ids followed elsewhere may have moved; the open folder's panel shows the new model.
             navigation.follow(model)
             refreshFolderPanel()

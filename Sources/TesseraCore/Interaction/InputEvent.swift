@@ -6,12 +6,23 @@ public enum InputEvent: Hashable, Sendable {
     case pointerUp(Point)
     /// Wheel or touchpad scroll, in logical pixels (positive dy scrolls content up, showing what is below).
     case wheel(dx: Double, dy: Double, at: Point)
-    case key(Key)
+    /// A key pressed, with the modifiers held (Ctrl+Z: `.key(.character("z"), [.control])`; a
+    /// letter with Ctrl held comes lowercase, Shift said by the modifiers).
+    case key(Key, Modifiers = [])
     case resize(Size)
     /// The pointer left the window (while not grabbed).
     case pointerLeft
     /// The pointer grab or keyboard focus was taken away: any drag is cancelled.
     case grabLost
+}
+
+/// The modifier keys held with a key.
+public struct Modifiers: OptionSet, Hashable, Sendable {
+    public let rawValue: UInt8
+    public init(rawValue: UInt8) { self.rawValue = rawValue }
+    public static let shift = Modifiers(rawValue: 1)
+    public static let control = Modifiers(rawValue: 2)
+    public static let alt = Modifiers(rawValue: 4)
 }
 
 public enum Key: Hashable, Sendable {

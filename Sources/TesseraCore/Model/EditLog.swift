@@ -24,6 +24,26 @@ public struct EditLog: Hashable, Sendable {
     mutating func append(_ step: Step) { steps.append(step) }
     public mutating func append(contentsOf other: EditLog) { steps += other.steps }
 
+    /// Whether the steps change nothing: an entry taken out and put back where it was (a move to
+    /// its own place).
+    var isIdentity: Bool {
+        guard steps.count == 2, case .removed(let s, let i, _) = steps[0], case .inserted(s, i) = steps[1] else { return false }
+        return true
+    }
+
+    /// The folder that held `id` before a step of the log took it out or replaced it (the folder
+    /// as it was is in the step): where an item that leaves a folder comes from. O(steps × children).
+    func folder(thatHeld id: ItemID) -> ItemID? {
+        for step in steps {
+            switch step {
+            case .removed(_, _, let old), .replaced(_, _, let old):
+                if old.isFolder, old.children.contains(where: { $0.id == id }) { return old.id }
+            case .inserted: break
+            }
+        }
+        return nil
+    }
+
     /// Whether the steps only moved top-level entries about (no folder made, emptied or changed).
     var onlyMoves: Bool {
         steps.allSatisfy { if case .replaced = $0 { false } else { true } }

@@ -1,0 +1,48 @@
+/// Undo and redo (Ctrl+Z, Ctrl+Shift+Z / Ctrl+Y): every committed edit is one step of the
+/// arrangement's `EditHistory`; travelling applies a step's inverse through the same relayout as
+/// any edit, so the items slide back from where they are drawn, and saves it like any edit.
+extension Engine {
+    public var canUndo: Bool { arrangement.history.canUndo }
+    public var canRedo: Bool { arrangement.history.canRedo }
+
+    /// A change made for good: saved by the host, and one step of the history.
+    mutating func commit(_ log: EditLog) {
+        guard !log.isIdentity else { return }
+        outbox.post(.commit(log))
+        arrangement.recordCommit(log)
+    }
+
+    /// Undoes the newest committed edit. A gesture in progress (a press, a carried item) is
+    /// cancelled instead and nothing is undone: the first Ctrl+Z takes back what the hand is doing.
+    /// A drop still flying home lands at once first. Nothing while the collection loads.
+    /// Returns whether the model changed.
+    @discardableResult
+    public mutating func undo(at t: Double) -> Bool { travel(.undo, at: t) }
+
+    /// Redoes the newest undone edit (same rules as `undo(at:)`).
+    @discardableResult
+    public mutating func redo(at t: Double) -> Bool { travel(.redo, at: t) }
+
+    private mutating func travel(_ direction: EditHistory.Direction, at t: Double) -> Bool {
+        if session.press != nil || session.isCarrying {
+            cancelDrag(at: t)
+            return false
+        }
+        guard !isLoading else { return false }
+        session.landed()
+        let before = layoutBefore(at: t, animated: true)
+        guard let log = arrangement.travel(direction) else { return false }
+        afterRelayout(before, log: log, at: t, animated: true)
+        outbox.post(.commit(log))
+        navigation.follow(model)
+        refreshFolderPanel()
+        revealChange(log)
+        return true
+    }
+
+    /// Scrolls the first place the edit touched into view (when no folder is open over it).
+    private mutating func revealChange(_ log: EditLog) {
+        guard folderPanel == nil, let slot = log.footprint.slots.first, let j = snapshot.flatIndex(of: slot) else { return }
+        reveal(j)
+    }
+}
