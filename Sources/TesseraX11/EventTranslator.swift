@@ -140,6 +140,7 @@ struct EventTranslator {
         case XK_Home, XK_KP_Home: .home
         case XK_End, XK_KP_End: .end
         case XK_F12: .f12
+        case XK_Delete, XK_KP_Delete: .delete
         default: nil
         }
         if let named { return .input(.key(named, modifiers)) }

@@ -140,3 +140,68 @@ import Testing
         #expect(SampleData.generated(count: 0).topLevelCount == 0)
     }
 }
+
+/// Deleting and marking done: whole-model results and their logs undo exactly.
+@Suite struct DeleteAndDoneTests {
+    func sample() throws -> CollectionModel {
+        var m = SampleData.generated(count: 12, sections: 2, seed: 3)
+        try m.drop("item-2", onto: "item-1")        // folder-1 (item-1, item-2) at index 0
+        try m.drop("item-3", onto: "folder-1")      // … item-3
+        return m
+    }
+
+    func children(_ m: CollectionModel, _ id: ItemID) -> [ItemID]? { m.item(withID: id)?.children.map(\.id) }
+
+    @Test func deletingATopLevelItemRemovesIt() throws {
+        var m = try sample(), log = EditLog()
+        let before = m
+        let was = try m.delete("item-5", log: &log)
+        var expected = before
+        expected.sections[0].items.remove(at: 2)
+        #expect(was == IndexPath(section: 0, item: 2) && m == expected)
+        log.undo(&m)
+        #expect(m == before)
+    }
+
+    @Test func deletingAFolderTakesItsItems() throws {
+        var m = try sample(), log = EditLog()
+        let before = m
+        try m.delete("folder-1", log: &log)
+        #expect(m.item(withID: "folder-1") == nil && m.item(withID: "item-2") == nil && m.sections[0].items.first?.id == "item-4")
+        log.undo(&m)
+        #expect(m == before)
+    }
+
+    @Test func deletingFromAFolderOfTwoDissolvesIt() throws {
+        var m = try sample(), log = EditLog()
+        try m.delete("item-3", log: &log)
+        #expect(children(m, "folder-1") == ["item-1", "item-2"])
+        try m.delete("item-1", log: &log)
+        #expect(m.item(withID: "folder-1") == nil && m.sections[0].items.first?.id == "item-2", "the last item takes the folder's place")
+        log.undo(&m)
+        #expect(m == (try sample()))
+    }
+
+    @Test func doneItemsCanBeDeletedButNotMoved() throws {
+        var m = try sample(), log = EditLog()
+        try m.setDone("item-5", true, log: &log)
+        #expect(throws: ModelEditError.notMovable("item-5")) { try m.move("item-5", to: IndexPath(section: 1, item: 0)) }
+        try m.delete("item-5", log: &log)
+        #expect(m.item(withID: "item-5") == nil)
+    }
+
+    @Test func doneIsSetInPlaceAtTheTopLevelAndInAFolder() throws {
+        var m = try sample(), log = EditLog()
+        let before = m
+        try m.setDone("item-2", true, log: &log)
+        try m.setDone("item-6", true, log: &log)
+        var expected = before
+        expected.sections[0].items[0].children[1].done = true
+        expected.sections[0].items[3].done = true
+        #expect(m == expected)
+        #expect(throws: ModelEditError.folderCannotBeDone("folder-1")) { try m.setDone("folder-1", true, log: &log) }
+        #expect(m == expected, "refused: unchanged")
+        log.undo(&m)
+        #expect(m == before)
+    }
+}

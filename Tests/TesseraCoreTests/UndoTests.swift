@@ -137,6 +137,28 @@ import Testing
         #expect(history.undoSteps.last?.steps.first == .replaced(section: 0, index: 2, old: big))
     }
 
+    /// Delete removes the selected item and selects the next; Ctrl+Z puts it back; Ctrl+D marks
+    /// the selection done and again not done; each is one step.
+    @Test func deleteAndDoneFromTheKeyboardAreStepsToo() {
+        var s = EngineScript()
+        let start = s.engine.model
+        s.key(.right)
+        #expect(s.engine.navigation.selection == "item-1")
+        s.key(.delete)
+        #expect(s.engine.model.item(withID: "item-1") == nil && s.ids(0).first == "item-2")
+        #expect(s.engine.navigation.selection == "item-2", "the next one is selected")
+        #expect(s.effects.hasCommit)
+        ctrl(&s, "d")
+        #expect(s.engine.model.item(withID: "item-2")?.done == true)
+        ctrl(&s, "d")
+        #expect(s.engine.model.item(withID: "item-2")?.done == false)
+        ctrl(&s, "z")
+        ctrl(&s, "z")
+        #expect(s.engine.model.item(withID: "item-2")?.done == false)
+        ctrl(&s, "z")
+        #expect(s.engine.model == start)
+    }
+
     /// The property: after any sequence of committed edits of every kind, undoing all of them gives
     /// back the first model exactly (each undo the model before that edit), and redoing all gives
     /// the last. 2,000 seeded sequences.
@@ -153,11 +175,13 @@ import Testing
                 let s = Int(rng.next() % 3), i = Int(rng.next() % 9)
                 do {
                     try engine.update(at: 0, animated: rng.next() % 2 == 0) { (u: inout ModelUpdates) throws(ModelEditError) in
-                        switch rng.next() % 4 {
+                        switch rng.next() % 6 {
                         case 0: try u.move(id, to: IndexPath(section: s, item: i))
                         case 1: try u.moveIntoFolder(id, folder: other)
                         case 2: try u.drop(id, onto: other)
-                        default: try u.moveOutOfFolder(id, to: IndexPath(section: s, item: i))
+                        case 3: try u.moveOutOfFolder(id, to: IndexPath(section: s, item: i))
+                        case 4: try u.delete(id)
+                        default: try u.setDone(id, !(u.model.item(withID: id)?.done ?? false))
                         }
                     }
                 } catch { continue }

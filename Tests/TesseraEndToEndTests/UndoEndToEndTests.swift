@@ -36,4 +36,28 @@ struct UndoEndToEndTests {
         try h.x.tap(keysym: XK_y, modifiers: [XK_Control_L])
         #expect(await StateFileReader.waitFor(h.statePath, until: dropped).map(dropped) == true, "Ctrl+Y redoes too")
     }
+
+    @Test("Right selects the first tile, Delete removes it (saved), Ctrl+Z brings it back; Ctrl+D toggles done (saved), Ctrl+Z again")
+    func deleteUndoAndDone() async throws {
+        let h = try await Harness.start("delete")
+        defer { h.close() }
+        let layout = try await h.layout()
+        let top = layout.ids(inSection: 0)
+        let second = top[1]
+        let wasDone = try #require(SampleData.model().item(withID: ItemID(second))).done
+        try await h.launch()
+
+        try h.x.tap(keysym: XK_Right)
+        try h.x.tap(keysym: XK_Delete)
+        #expect(await StateFileReader.waitFor(h.statePath) { $0.ids(inSection: 0) == Array(top.dropFirst()) }?.ids(inSection: 0)
+                == Array(top.dropFirst()), "Delete: \(top[0]) is gone from the store")
+        try h.x.tap(keysym: XK_z, modifiers: [XK_Control_L])
+        #expect(await StateFileReader.waitFor(h.statePath) { $0.ids(inSection: 0) == top }?.ids(inSection: 0) == top, "Ctrl+Z: back")
+
+        // The selection moved to the next tile when the first was deleted: Ctrl+D toggles it.
+        try h.x.tap(keysym: XK_d, modifiers: [XK_Control_L])
+        #expect(await StateFileReader.waitFor(h.statePath) { $0.entry(second)?.done == !wasDone }?.entry(second)?.done == !wasDone)
+        try h.x.tap(keysym: XK_z, modifiers: [XK_Control_L])
+        #expect(await StateFileReader.waitFor(h.statePath) { $0.entry(second)?.done == wasDone }?.entry(second)?.done == wasDone)
+    }
 }

@@ -124,6 +124,8 @@ extension Engine {
             if let choice = ["1": LayoutChoice.grid, "2": .masonry, "3": .board][c], !isDragging {
                 setLayout(choice, at: t)
             }
+        case .delete:
+            deleteSelection(at: t)
         case .f12:
             inspector.toggle()
             outbox.redraw()
@@ -142,6 +144,7 @@ extension Engine {
         switch k {
         case .character("z"): if shift { redo(at: t) } else { undo(at: t) }
         case .character("y"): redo(at: t)
+        case .character("d"): toggleDoneOfSelection(at: t)
         default: break
         }
     }

@@ -27,6 +27,8 @@ public struct Modifiers: OptionSet, Hashable, Sendable {
 
 public enum Key: Hashable, Sendable {
     case escape, enter, space, left, right, up, down, pageUp, pageDown, home, end
+    /// Deletes the selected item.
+    case delete
     /// Toggles the inspector overlay.
     case f12
     /// A printable character, e.g. "1" to switch to the grid layout.

@@ -8,6 +8,7 @@ public enum ModelEditError: Error, Hashable, Sendable, CustomStringConvertible {
     case folderIntoFolder(ItemID)
     case dropOntoItself(ItemID)
     case targetNotAccepting(ItemID)
+    case folderCannotBeDone(ItemID)
 
     public var description: String {
         switch self {
@@ -19,6 +20,7 @@ public enum ModelEditError: Error, Hashable, Sendable, CustomStringConvertible {
         case .folderIntoFolder(let id): "folder '\(id)' cannot go inside another folder"
         case .dropOntoItself(let id): "item '\(id)' cannot be dropped onto itself"
         case .targetNotAccepting(let id): "item '\(id)' cannot receive a drop"
+        case .folderCannotBeDone(let id): "folder '\(id)' cannot be marked done (its items can)"
         }
     }
 }
@@ -131,6 +133,30 @@ extension CollectionModel {
         try move(id, to: destination, near: p, log: &log)
     }
 
+    /// Deletes an item, done or not; a folder goes with its items. An item deleted from a folder
+    /// leaves it as a move out of it would: a folder left with one item turns back into that item,
+    /// one left empty goes. Returns where the item was.
+    @discardableResult
+    public mutating func delete(_ id: ItemID, near hint: IndexPath? = nil, log: inout EditLog) throws(ModelEditError) -> IndexPath {
+        guard let p = indexPath(of: id, near: hint) else { throw .unknownItem(id) }
+        let out = try removal(of: id, at: p, keepingEmptyFolder: nil, movableOnly: false)
+        _ = apply(out, log: &log)
+        return p
+    }
+
+    /// Marks a plain item done or not done (in its place: a top-level entry, or a folder's child).
+    public mutating func setDone(_ id: ItemID, _ done: Bool, near hint: IndexPath? = nil, log: inout EditLog) throws(ModelEditError) {
+        guard let p = indexPath(of: id, near: hint), let item = item(at: p) else { throw .unknownItem(id) }
+        guard !item.isFolder else { throw .folderCannotBeDone(id) }
+        guard item.done != done else { return }
+        log.append(.replaced(section: p.section, index: p.item, old: sections[p.section].items[p.item]))
+        if let c = p.child {
+            sections[p.section].items[p.item].children[c].done = done
+        } else {
+            sections[p.section].items[p.item].done = done
+        }
+    }
+
     /// Taking an item out, checked but not yet done: where it is, and whether its folder empties away.
     struct Removal {
         var path: IndexPath
@@ -154,9 +180,10 @@ extension CollectionModel {
         return try removal(of: id, at: p, keepingEmptyFolder: keep)
     }
 
-    func removal(of id: ItemID, at p: IndexPath, keepingEmptyFolder keep: ItemID?) throws(ModelEditError) -> Removal {
+    func removal(of id: ItemID, at p: IndexPath, keepingEmptyFolder keep: ItemID?,
+                 movableOnly: Bool = true) throws(ModelEditError) -> Removal {
         guard let item = item(at: p) else { throw .unknownItem(id) }
-        guard item.isMovable else { throw .notMovable(id) }
+        guard item.isMovable || !movableOnly else { throw .notMovable(id) }
         var vanishes = false, dissolves = false
         if p.child != nil {
             let folder = sections[p.section].items[p.item]

@@ -29,6 +29,15 @@ public struct ModelUpdates: Sendable {
         try model.moveOutOfFolder(id, to: destination, near: hint, log: &log)
     }
 
+    @discardableResult
+    public mutating func delete(_ id: ItemID, near hint: IndexPath? = nil) throws(ModelEditError) -> IndexPath {
+        try model.delete(id, near: hint, log: &log)
+    }
+
+    public mutating func setDone(_ id: ItemID, _ done: Bool, near hint: IndexPath? = nil) throws(ModelEditError) {
+        try model.setDone(id, done, near: hint, log: &log)
+    }
+
     /// Undoes a log of earlier edits (a cancelled drag), recording the undo as this batch's steps.
     mutating func undo(_ earlier: EditLog) {
         log.append(contentsOf: earlier.undo(&model))
