@@ -188,6 +188,13 @@ public final class SceneRenderer {
         case .banner:
             CairoPath.fillRoundedRect(cr, f, radius: min(8, f.height / 2), color: Theme.bannerFill)
             text.draw(label.text, in: f.insetBy(dx: 12, dy: 0), style: .label(.banner), cr: cr)
+        case .toast:
+            // Drawn as a group so the fade takes the fill and the text together.
+            cairo_push_group(cr)
+            CairoPath.fillRoundedRect(cr, f, radius: f.height / 2, color: Theme.toastFill)
+            text.draw(label.text, in: f.insetBy(dx: 18, dy: 0), style: .label(.toast), cr: cr)
+            cairo_pop_group_to_source(cr)
+            cairo_paint_with_alpha(cr, label.opacity)
         default:
             text.draw(label.text, in: f, style: .label(label.style), cr: cr)
         }

@@ -24,7 +24,7 @@ enum TextStyle: Hashable {
         case .label(.header): 15
         case .label(.footer): 11
         case .label(.listTitle): 14
-        case .label(.banner): 13
+        case .label(.banner), .label(.toast): 13
         case .label(.detailTitle): 22
         case .label(.folderTitle): 18
         case .label(.inspector): 11
@@ -41,13 +41,13 @@ enum TextStyle: Hashable {
         // collection that has folders and no headers.
         case .label(.header), .label(.listTitle), .label(.banner): true
         case .badge, .label(.folderTitle): false
-        case .label(.footer), .label(.detailTitle), .label(.inspector), .cellTitle, .rowTitle: false
+        case .label(.footer), .label(.detailTitle), .label(.inspector), .label(.toast), .cellTitle, .rowTitle: false
         }
     }
 
     var isCentered: Bool {
         switch self {
-        case .label(.detailTitle), .label(.folderTitle), .label(.banner), .cellTitle, .badge: true
+        case .label(.detailTitle), .label(.folderTitle), .label(.banner), .label(.toast), .cellTitle, .badge: true
         case .label(.header), .label(.footer), .label(.listTitle), .label(.inspector), .rowTitle: false
         }
     }
@@ -55,7 +55,7 @@ enum TextStyle: Hashable {
     var color: Color {
         switch self {
         case .label(.footer): Theme.secondaryText
-        case .label(.banner), .badge: .white
+        case .label(.banner), .label(.toast), .badge: .white
         default: Theme.text
         }
     }

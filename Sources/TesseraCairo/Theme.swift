@@ -7,6 +7,8 @@ enum Theme {
     static let text = Color(red: 0.13, green: 0.14, blue: 0.16)
     static let secondaryText = Color(red: 0.45, green: 0.47, blue: 0.50)
     static let bannerFill = Color(red: 0.62, green: 0.11, blue: 0.13)
+    /// The toast after an edit: dark grey, as the platform's notifications.
+    static let toastFill = Color(red: 0.16, green: 0.17, blue: 0.19, alpha: 0.94)
     static let badgeFill = Color(red: 0.90, green: 0.24, blue: 0.22)
     /// The outline of a done item refusing a lift.
     static let refusal = Color(red: 0.86, green: 0.20, blue: 0.18)

@@ -67,7 +67,7 @@ import Testing
             $0.session = DragSession(phase: .idle, pointer: gap)
             $0.presentation = Presentation(pressScale: Tween(from: 0.94, to: 1, start: 0.5, duration: 0))
             $0.outbox = Outbox(effects: [.commit(log)], needsDisplay: true)
-            $0.arrangement.recordCommit(log)   // one step to undo
+            $0.arrangement.recordCommit(log, summary: "Moved \(SampleData.generated(count: 40, sections: 2, seed: 1).item(withID: "item-2")!.title)")
         }
         #expect(s.engine.nextDeadline == nil)
     }

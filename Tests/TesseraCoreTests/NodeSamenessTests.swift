@@ -56,7 +56,10 @@ import Testing
         #expect(SceneNode.label(label).isSame(as: .label(l), movedBy: d))
         l.style = .footer
         #expect(!SceneNode.label(label).isSame(as: .label(l), movedBy: d))
-        #expect(Mirror(reflecting: label).children.count == 3)
+        l.style = .header
+        l.opacity = 0.5
+        #expect(!SceneNode.label(label).isSame(as: .label(l), movedBy: d), "a fading toast is redrawn")
+        #expect(Mirror(reflecting: label).children.count == 4)
 
         let image = ImageNode(frame: Rect(x: 0, y: 0, width: 50, height: 50), icon: "star", tint: .black)
         var m = image; m.frame.origin.y -= 16

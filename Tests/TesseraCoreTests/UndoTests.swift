@@ -134,7 +134,7 @@ import Testing
             history.record(log)
         }
         #expect(history.undoSteps.count == 1, "three steps of half the budget each: two forgotten")
-        #expect(history.undoSteps.last?.steps.first == .replaced(section: 0, index: 2, old: big))
+        #expect(history.undoSteps.last?.log.steps.first == .replaced(section: 0, index: 2, old: big))
     }
 
     /// Delete removes the selected item and selects the next; Ctrl+Z puts it back; Ctrl+D marks
@@ -157,6 +157,72 @@ import Testing
         #expect(s.engine.model.item(withID: "item-2")?.done == false)
         ctrl(&s, "z")
         #expect(s.engine.model == start)
+    }
+
+    func toastNode(_ s: EngineScript) -> LabelNode? {
+        s.engine.scene().nodes.lazy.compactMap { if case .label(let l) = $0, l.style == .toast { l } else { nil } }.first
+    }
+
+    /// A drop into a folder shows "Moved … into … — Undo" at the bottom (at the top when the drop
+    /// was there); a click on it undoes and shows "Undid: … — Redo", whose click redoes; it
+    /// fades after 5 s and is gone.
+    @Test func aToastAfterADropUndoesAndRedoesWhenClicked() throws {
+        var m = SampleData.generated(count: 40, sections: 2, seed: 1)
+        try m.drop("item-9", onto: "item-10")  // folder-1 at index 8
+        var s = EngineScript(model: m)
+        let title = try #require(m.item(withID: "item-2")).title
+        let before = s.engine.model
+        s.lift("item-2")
+        s.glide(to: s.center("folder-1"))
+        s.wait(1.05)
+        s.up(s.engine.pointer!)
+        let after = s.engine.model
+        let toast = try #require(toastNode(s))
+        #expect(toast.text == "Moved \(title) into Folder — Undo")
+        #expect(toast.frame.maxY == 400 - 20 && toast.frame.midX == 280, "bottom centre, the drop being near the top")
+        s.wait(0.5)
+        s.down(toast.frame.center)
+        s.up(toast.frame.center)
+        #expect(s.engine.model == before)
+        let undid = try #require(toastNode(s))
+        #expect(undid.text == "Undid: Moved \(title) into Folder — Redo")
+        s.down(undid.frame.center)
+        s.up(undid.frame.center)
+        #expect(s.engine.model == after)
+        s.wait(4.7)
+        let fading = try #require(toastNode(s))
+        #expect(fading.opacity > 0 && fading.opacity < 1)
+        s.wait(0.4)
+        #expect(toastNode(s) == nil && s.engine.presentation.toast == nil)
+        #expect(s.engine.nextDeadline == nil, "an idle engine again")
+    }
+
+    /// A toast never covers where the item was dropped: a drop near the bottom puts it at the top.
+    @Test func theToastAvoidsTheDropPoint() throws {
+        // Four rows of five, all in the window: the last row's centres are in the toast's place.
+        var s = EngineScript(model: SampleData.generated(count: 20, sections: 1, seed: 4), viewport: Size(width: 560, height: 440))
+        let target = s.engine.model.sections[0].items[15].id
+        #expect(s.center(target).y > 440 - 20 - 40 - 24)
+        s.lift("item-1")
+        s.glide(to: s.center(target))
+        s.wait(1.6)
+        let drop = s.engine.pointer!
+        s.up(drop)
+        let toast = try #require(toastNode(s))
+        #expect(toast.text.hasPrefix("Made a folder of "))
+        #expect(!toast.frame.insetBy(dx: -24, dy: -24).contains(drop))
+    }
+
+    /// Plain moves and done marks show no toast; deletes do.
+    @Test func onlyEditsEasyToMissOrRegretShowAToast() throws {
+        var s = EngineScript()
+        try s.engine.move("item-1", to: IndexPath(section: 0, item: 3), at: 0)
+        #expect(toastNode(s) == nil)
+        s.key(.right)
+        ctrl(&s, "d")
+        #expect(toastNode(s) == nil)
+        s.key(.delete)
+        #expect(toastNode(s)?.text.hasPrefix("Deleted ") == true)
     }
 
     /// The property: after any sequence of committed edits of every kind, undoing all of them gives

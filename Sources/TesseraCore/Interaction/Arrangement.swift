@@ -49,17 +49,17 @@ public struct Arrangement: Sendable {
     }
 
     /// A committed edit the user can undo.
-    mutating func recordCommit(_ log: EditLog) {
-        history.record(log)
+    mutating func recordCommit(_ log: EditLog, summary: String? = nil) {
+        history.record(log, summary: summary)
     }
 
     /// Undoes (or redoes) the newest step: its inverse applied to the model, laid out once.
     /// Returns the log of what it did, nil when there is nothing to undo (or redo).
-    mutating func travel(_ direction: EditHistory.Direction) -> EditLog? {
+    mutating func travel(_ direction: EditHistory.Direction) -> EditHistory.Step? {
         guard let step = history.take(direction) else { return nil }
-        let (_, log) = edit { (u: inout ModelUpdates) in u.undo(step) }
-        history.land(log, from: direction)
-        return log
+        let (_, log) = edit { (u: inout ModelUpdates) in u.undo(step.log) }
+        history.land(log, summary: step.summary, from: direction)
+        return EditHistory.Step(log: log, summary: step.summary)
     }
 
     /// A new window size; false (nothing done) when it is the same or degenerate.

@@ -169,17 +169,23 @@ extension Engine {
             lift = session.lift ?? lift
             path = model.indexPath(of: lift.id, near: lift.path) ?? path
         }
+        var summary = "Moved \(Toast.quoted(item.title))", toast = false
         if let open = lift.open {
+            let into = model.item(withID: open.id).map { target in
+                target.isFolder ? "Moved \(Toast.quoted(item.title)) into \(Toast.quoted(target.title))"
+                    : "Made a folder of \(Toast.quoted(target.title)) and \(Toast.quoted(item.title))"
+            }
             do {
                 let folder = try update(at: t, animated: true) { (u: inout ModelUpdates) throws(ModelEditError) -> ItemID in
                     try u.drop(lift.id, onto: open.id, near: path, targetNear: open.path)
                 }
                 destination = .folder(folder, near: open.path)
+                if let into { summary = into; toast = true }
                 presentation.closeTarget(open.id, at: t, policy: policy)
                 presentation.moveTarget(from: open.id, to: folder)
             } catch {}
         }
-        if let l = session.lift, changedModel(l) { commit(l.edits) }
+        if let l = session.lift, changedModel(l) { commit(l.edits, summary: summary, toast: toast, avoid: lift.pointer) }
         if case .slot = destination { destination = homeDestination(of: lift.id) }
         settle(item, from: lift.frame, to: destination, at: t)
     }

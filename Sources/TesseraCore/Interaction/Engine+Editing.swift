@@ -8,7 +8,8 @@ extension Engine {
     public mutating func deleteSelection(at t: Double) -> Bool {
         guard let id = navigation.selection, canEditNow else { return false }
         let hint = navigation.selectionPath ?? locate(id)
-        guard let was = try? update(at: t, { (u: inout ModelUpdates) throws(ModelEditError) in
+        let title = hint.flatMap { model.item(at: $0)?.title } ?? model.item(withID: id)?.title ?? ""
+        guard let was = try? update(at: t, summary: "Deleted \(Toast.quoted(title))", toast: true, { (u: inout ModelUpdates) throws(ModelEditError) in
             try u.delete(id, near: hint)
         }) else { return false }
         selectNear(was)
@@ -20,7 +21,8 @@ extension Engine {
     public mutating func toggleDoneOfSelection(at t: Double) -> Bool {
         guard let id = navigation.selection, canEditNow, let path = locate(id), let item = model.item(at: path),
               !item.isFolder else { return false }
-        return (try? update(at: t, { (u: inout ModelUpdates) throws(ModelEditError) in
+        let summary = "Marked \(Toast.quoted(item.title)) " + (item.done ? "not done" : "done")
+        return (try? update(at: t, summary: summary, { (u: inout ModelUpdates) throws(ModelEditError) in
             try u.setDone(id, !item.done, near: path)
         })) != nil
     }

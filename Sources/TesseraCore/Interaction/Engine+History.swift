@@ -5,11 +5,24 @@ extension Engine {
     public var canUndo: Bool { arrangement.history.canUndo }
     public var canRedo: Bool { arrangement.history.canRedo }
 
-    /// A change made for good: saved by the host, and one step of the history.
-    mutating func commit(_ log: EditLog) {
+    /// A change made for good: saved by the host, and one step of the history, called `summary`
+    /// in toasts. With `toast`, the summary is shown with an Undo (away from `avoid`, a drop point).
+    mutating func commit(_ log: EditLog, summary: String? = nil, toast: Bool = false, avoid: Point? = nil) {
         guard !log.isIdentity else { return }
         outbox.post(.commit(log))
-        arrangement.recordCommit(log)
+        arrangement.recordCommit(log, summary: summary)
+        if toast, let summary {
+            presentation.show(Toast(text: summary, action: .undo, shownAt: now, avoid: avoid))
+            outbox.redraw()
+        }
+    }
+
+    /// The toast was clicked: its action (undo, or redo after an undo), and it goes.
+    mutating func actOnToast(at t: Double) {
+        guard let toast = presentation.toast else { return }
+        presentation.dismissToast()
+        outbox.redraw()
+        _ = travel(toast.action, at: t)
     }
 
     /// Undoes the newest committed edit. A gesture in progress (a press, a carried item) is
@@ -31,12 +44,16 @@ extension Engine {
         guard !isLoading else { return false }
         session.landed()
         let before = layoutBefore(at: t, animated: true)
-        guard let log = arrangement.travel(direction) else { return false }
-        afterRelayout(before, log: log, at: t, animated: true)
-        outbox.post(.commit(log))
+        guard let step = arrangement.travel(direction) else { return false }
+        afterRelayout(before, log: step.log, at: t, animated: true)
+        outbox.post(.commit(step.log))
         navigation.follow(model)
         refreshFolderPanel()
-        revealChange(log)
+        revealChange(step.log)
+        // What was done, with the way back: "Undid: Moved Photos into Travel — Redo".
+        let what = step.summary ?? "the last change"
+        presentation.show(Toast(text: (direction == .undo ? "Undid: " : "Redid: ") + what,
+                                action: direction == .undo ? .redo : .undo, shownAt: t, avoid: nil))
         return true
     }
 

@@ -20,6 +20,12 @@ extension Engine {
     mutating func pointerDown(_ p: Point, at t: Double) {
         // A second press while carrying means nothing.
         guard !session.isCarrying else { return }
+        // The toast is on top of everything: a click on it undoes (or redoes).
+        if let toast = presentation.toast, now < toast.end, toast.frame(in: viewport).contains(p), !session.isSettling {
+            session.place(p)
+            actOnToast(at: t)
+            return
+        }
         session.place(p)
         // Seed 001: input waits for the end animation.
         guard !session.isSettling else { return }

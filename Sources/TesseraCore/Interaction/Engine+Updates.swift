@@ -9,14 +9,17 @@ extension Engine {
     /// Edits that succeed before one throws stay applied (and are laid out); the error is rethrown.
     /// Outside a drag, a batch that changed the model emits `.commit`. During a drag, the edits join
     /// the drag's: cancelling the drag undoes them too.
+    ///
+    /// `summary` names the change in the undo history's toasts ("Deleted Photos"); with `toast`,
+    /// it is shown at once with an Undo.
     @discardableResult
-    public mutating func update<R, E: Error>(at t: Double, animated: Bool = true,
+    public mutating func update<R, E: Error>(at t: Double, animated: Bool = true, summary: String? = nil, toast: Bool = false,
                                              _ body: (inout ModelUpdates) throws(E) -> R) throws(E) -> R {
         let before = layoutBefore(at: t, animated: animated)
         let (result, log) = arrangement.edit(body)
         if !log.isEmpty {
             afterRelayout(before, log: log, at: t, animated: animated)
-            if session.isCarrying { session.record(log) } else { commit(log) }
+            if session.isCarrying { session.record(log) } else { commit(log, summary: summary, toast: toast) }
             // The ids followed elsewhere may have moved; the open folder's panel shows the new model.
             navigation.follow(model)
             refreshFolderPanel()

@@ -73,6 +73,8 @@ public struct Engine: Sendable {
         }
         if scroll.isEasing || presentation.isAnimating(at: now) { soon(frame) }
         if let p = scroll.paging.settleAt { soon(p) }
+        // A toast starts fading (then `isAnimating` asks for every frame until it is gone).
+        if let toast = presentation.toast, now < toast.fadeStart { soon(toast.fadeStart) }
         return d.map { Swift.max($0, now) }
     }
 

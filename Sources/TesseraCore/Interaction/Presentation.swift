@@ -20,6 +20,8 @@ public struct Presentation: Equatable, Sendable {
     public private(set) var refusals: [ItemID: Double] = [:]
     /// A folder's panel or an item's details growing out of its tile, or shrinking back into it.
     public private(set) var overlayTransition: OverlayTransition?
+    /// The toast on screen after an edit (a click on it undoes), until it has faded.
+    public private(set) var toast: Toast?
     /// When the window was last resized: a resize soon after another is part of a live resize.
     public private(set) var lastResize = -Double.infinity
 
@@ -140,6 +142,7 @@ public struct Presentation: Equatable, Sendable {
     /// Whether anything here changes between `t` and the next frame.
     public func isAnimating(at t: Double) -> Bool {
         !motions.isEmpty || !chrome.isEmpty || !refusals.isEmpty || overlayTransition != nil
+            || toast.map { t >= $0.fadeStart } == true
             || !pressScale.isFinished(at: t) || !liftScale.isFinished(at: t)
             || targetScales.values.contains { !$0.isFinished(at: t) }
     }
@@ -154,6 +157,7 @@ public struct Presentation: Equatable, Sendable {
         targetScales = targetScales.filter { !($0.value.isFinished(at: t) && $0.value.to == 1) }
         if pressed != nil, pressScale.to == 1, pressScale.isFinished(at: t) { pressed = nil }
         if let o = overlayTransition, t >= o.start + policy.overlayDuration { overlayTransition = nil }
+        if let toast, t >= toast.end { self.toast = nil }
         return moving
     }
 }
@@ -183,4 +187,9 @@ public struct OverlayTransition: Equatable, Sendable {
         let eased = 1 - (1 - p) * (1 - p) * (1 - p)
         return opening ? eased : 1 - eased
     }
+}
+
+extension Presentation {
+    mutating func show(_ toast: Toast) { self.toast = toast }
+    mutating func dismissToast() { toast = nil }
 }

@@ -13,8 +13,14 @@ public struct EditHistory: Hashable, Sendable {
     /// Most items kept across both stacks: ~56 bytes each plus their titles, ~15 MB at most.
     public static let itemBudget = 200_000
 
-    public private(set) var undoSteps: [EditLog] = []
-    public private(set) var redoSteps: [EditLog] = []
+    /// One user's step: the edits, and what to call them in a toast ("Moved Photos into Travel").
+    public struct Step: Hashable, Sendable {
+        public var log: EditLog
+        public var summary: String?
+    }
+
+    public private(set) var undoSteps: [Step] = []
+    public private(set) var redoSteps: [Step] = []
     private var itemsHeld = 0
 
     public init() {}
@@ -23,35 +29,36 @@ public struct EditHistory: Hashable, Sendable {
     public var canRedo: Bool { !redoSteps.isEmpty }
 
     /// A new edit the user made: it can be undone, and what was undone before can no longer be redone.
-    mutating func record(_ log: EditLog) {
+    mutating func record(_ log: EditLog, summary: String? = nil) {
         guard !log.isEmpty else { return }
-        for step in redoSteps { itemsHeld -= step.itemsHeld }
+        for step in redoSteps { itemsHeld -= step.log.itemsHeld }
         redoSteps.removeAll()
-        push(log, onto: \.undoSteps)
+        push(Step(log: log, summary: summary), onto: \.undoSteps)
     }
 
     /// Takes the newest step of one stack; its inverse goes on the other with `land(_:from:)`.
-    mutating func take(_ direction: Direction) -> EditLog? {
-        let stack: WritableKeyPath<EditHistory, [EditLog]> = direction == .undo ? \.undoSteps : \.redoSteps
-        guard let log = self[keyPath: stack].popLast() else { return nil }
-        itemsHeld -= log.itemsHeld
-        return log
+    mutating func take(_ direction: Direction) -> Step? {
+        let stack: WritableKeyPath<EditHistory, [Step]> = direction == .undo ? \.undoSteps : \.redoSteps
+        guard let step = self[keyPath: stack].popLast() else { return nil }
+        itemsHeld -= step.log.itemsHeld
+        return step
     }
 
-    /// The log of an undo (or redo) just applied: the step that travels back the other way.
-    mutating func land(_ inverse: EditLog, from direction: Direction) {
-        push(inverse, onto: direction == .undo ? \.redoSteps : \.undoSteps)
+    /// The log of an undo (or redo) just applied: the step that travels back the other way (it
+    /// keeps the step's summary).
+    mutating func land(_ inverse: EditLog, summary: String?, from direction: Direction) {
+        push(Step(log: inverse, summary: summary), onto: direction == .undo ? \.redoSteps : \.undoSteps)
     }
 
     public enum Direction: Hashable, Sendable { case undo, redo }
 
-    private mutating func push(_ log: EditLog, onto stack: WritableKeyPath<EditHistory, [EditLog]>) {
-        self[keyPath: stack].append(log)
-        itemsHeld += log.itemsHeld
+    private mutating func push(_ step: Step, onto stack: WritableKeyPath<EditHistory, [Step]>) {
+        self[keyPath: stack].append(step)
+        itemsHeld += step.log.itemsHeld
         // The oldest steps go first (never the one just pushed).
         var drop = 0
         while itemsHeld > Self.itemBudget, drop < undoSteps.count - 1 {
-            itemsHeld -= undoSteps[drop].itemsHeld
+            itemsHeld -= undoSteps[drop].log.itemsHeld
             drop += 1
         }
         if drop > 0 { undoSteps.removeFirst(drop) }

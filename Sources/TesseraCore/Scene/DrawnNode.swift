@@ -4,7 +4,7 @@ enum NodeKey: Hashable {
     case cell(ItemID, Int)
     /// The n-th box, label or image with the same position-free content.
     case box(Color, Double, Size, Int)
-    case label(String, LabelNode.Style, Size, Int)
+    case label(String, LabelNode.Style, Size, Double, Int)
     case image(String, Color, Size, Int)
 }
 
@@ -92,7 +92,7 @@ public struct FlatScene: Sendable {
                 paintBounds.append(nil)
                 continue
             case .box(let b): (key, anchor, bounds) = (.box(b.color, b.cornerRadius, b.frame.size, 0), b.frame.origin, b.paintBounds)
-            case .label(let l): (key, anchor, bounds) = (.label(l.text, l.style, l.frame.size, 0), l.frame.origin, l.paintBounds)
+            case .label(let l): (key, anchor, bounds) = (.label(l.text, l.style, l.frame.size, l.opacity, 0), l.frame.origin, l.paintBounds)
             case .cell(let c): (key, anchor, bounds, isCell) = (.cell(c.id, 0), c.frame.origin, c.paintBounds, true)
             case .image(let m): (key, anchor, bounds) = (.image(m.icon, m.tint, m.frame.size, 0), m.frame.origin, m.paintBounds)
             }
@@ -121,7 +121,7 @@ extension NodeKey: @unchecked Sendable {
         switch self {
         case .cell(let id, _): return .cell(id, n)
         case .box(let c, let r, let s, _): return .box(c, r, s, n)
-        case .label(let t, let st, let s, _): return .label(t, st, s, n)
+        case .label(let t, let st, let s, let o, _): return .label(t, st, s, o, n)
         case .image(let i, let c, let s, _): return .image(i, c, s, n)
         }
     }
@@ -140,7 +140,7 @@ extension SceneNode {
             return DrawnNode.same(x.frame, y.frame, d) && x.color == y.color && x.cornerRadius == y.cornerRadius
         case .label(let x):
             guard case .label(let y) = other else { return false }
-            return DrawnNode.same(x.frame, y.frame, d) && x.text == y.text && x.style == y.style
+            return DrawnNode.same(x.frame, y.frame, d) && x.text == y.text && x.style == y.style && x.opacity == y.opacity
         case .image(let x):
             guard case .image(let y) = other else { return false }
             return DrawnNode.same(x.frame, y.frame, d) && x.icon == y.icon && x.tint == y.tint

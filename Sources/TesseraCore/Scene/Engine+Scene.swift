@@ -93,6 +93,10 @@ extension Engine {
             node.alpha = s.alpha
             nodes.append(.cell(node))
         }
+        if let toast = presentation.toast, now < toast.end {
+            nodes.append(.label(LabelNode(frame: toast.frame(in: viewport), text: toast.label, style: .toast,
+                                          opacity: toast.opacity(at: now))))
+        }
         if inspector.isOn { nodes += inspectorNodes(style: style) }
         return Scene(size: viewport, background: style.background, nodes: nodes, cursor: cursor, upcoming: upcoming)
     }

@@ -53,11 +53,15 @@ public struct BoxNode: Hashable, Sendable {
 }
 
 public struct LabelNode: Hashable, Sendable {
-    public enum Style: String, Hashable, Sendable { case header, footer, listTitle, banner, detailTitle, folderTitle, inspector }
+    public enum Style: String, Hashable, Sendable { case header, footer, listTitle, banner, toast, detailTitle, folderTitle, inspector }
     public var frame: Rect
     public var text: String
     public var style: Style
-    public init(frame: Rect, text: String, style: Style) { self.frame = frame; self.text = text; self.style = style }
+    /// 1 opaque; less while it fades (a toast).
+    public var opacity: Double
+    public init(frame: Rect, text: String, style: Style, opacity: Double = 1) {
+        self.frame = frame; self.text = text; self.style = style; self.opacity = opacity
+    }
 }
 
 public struct ImageNode: Hashable, Sendable {
