@@ -65,6 +65,8 @@ struct CellPainter {
         if cell.isDone {
             desaturate(f, radius: radius, cr: cr)
             paintCheckBadge(f, cr: cr)
+        } else if cell.showsCheck {
+            paintEmptyCheck(f, cr: cr)
         }
         if cell.isSelected || cell.isDropTarget {
             ring(f.insetBy(dx: -3, dy: -3), radius: radius + 3, width: cell.isDropTarget ? 2.5 : 2,
@@ -186,9 +188,23 @@ struct CellPainter {
         cairo_set_line_cap(cr, CAIRO_LINE_CAP_BUTT)
     }
 
+    /// Where a click marks the item done: a white circle with a grey ring.
+    private func paintEmptyCheck(_ f: Rect, cr: OpaquePointer) {
+        let box = CheckMark.circle(in: f)
+        let r = box.width / 2
+        cairo_new_sub_path(cr)
+        cairo_arc(cr, box.midX, box.midY, r - 0.75, 0, 2 * Double.pi)
+        CairoPath.setColor(cr, Color.white.withAlpha(0.9))
+        cairo_fill_preserve(cr)
+        CairoPath.setColor(cr, Theme.secondaryText)
+        cairo_set_line_width(cr, 1.5)
+        cairo_stroke(cr)
+    }
+
     private func paintCheckBadge(_ f: Rect, cr: OpaquePointer) {
-        let r = max(6, min(f.width, f.height) * 0.1)
-        let c = Point(x: f.maxX - r - 4, y: f.minY + r + 4)
+        let box = CheckMark.circle(in: f)
+        let r = box.width / 2
+        let c = Point(x: box.midX, y: box.midY)
         cairo_new_sub_path(cr)
         cairo_arc(cr, c.x, c.y, r, 0, 2 * Double.pi)
         CairoPath.setColor(cr, Theme.doneBadgeFill)
@@ -228,11 +244,12 @@ struct ContentSlots {
 
     init(frame f: Rect, iconFraction: Double = Theme.iconFraction) {
         let side = min(f.width, f.height)
-        if f.width > f.height * 1.6 {
+        if CheckMark.isRow(f) {
             isRow = true
             let s = f.height * 0.6
             let pad = (f.height - s) / 2
-            icon = Rect(x: f.minX + pad, y: f.minY + pad, width: s, height: s)
+            // After the done check at the row's start.
+            icon = Rect(x: f.minX + CheckMark.rowLead(in: f), y: f.minY + pad, width: s, height: s)
             let x = icon.maxX + pad
             label = f.maxX - pad - x >= 8 ? Rect(x: x, y: f.minY, width: f.maxX - pad - x, height: f.height) : nil
             return

@@ -271,3 +271,49 @@ import Testing
         }
     }
 }
+
+/// The done check a mouse can reach: drawn on the hovered or selected tile (and on every board
+/// row), and a press on it marks the item done or not done without opening or lifting it.
+@Suite struct CheckMarkTests {
+    func cell(_ s: EngineScript, _ id: ItemID) -> CellNode? {
+        s.engine.scene().nodes.lazy.compactMap { if case .cell(let c) = $0, c.id == id { c } else { nil } }.first
+    }
+
+    @Test func aPressOnTheCheckMarksDoneAndAgainUndone() throws {
+        var s = EngineScript()
+        let frame = s.frame("item-3")
+        #expect(cell(s, "item-3")?.showsCheck == false, "not hovered, not selected")
+        s.move(frame.center)
+        #expect(cell(s, "item-3")?.showsCheck == true, "hovered: the empty circle shows")
+        let check = CheckMark.circle(in: frame)
+        s.down(Point(x: check.midX, y: check.midY))
+        s.up(Point(x: check.midX, y: check.midY))
+        #expect(s.engine.model.item(withID: "item-3")?.done == true)
+        #expect(s.engine.overlay == nil && s.engine.navigation.selection == "item-3", "selected, not opened")
+        #expect(s.effects.hasCommit)
+        s.wait(1)
+        #expect(!s.engine.isDragging)
+        s.down(Point(x: check.midX, y: check.midY))
+        s.up(Point(x: check.midX, y: check.midY))
+        #expect(s.engine.model.item(withID: "item-3")?.done == false)
+        s.send(.key(.character("z"), [.control]))
+        #expect(s.engine.model.item(withID: "item-3")?.done == true)
+        // A press elsewhere on the tile still opens it.
+        s.down(frame.center)
+        s.up(frame.center)
+        #expect(s.engine.overlay == .detail("item-3"))
+    }
+
+    @Test func boardRowsShowTheirCheckAtTheirStart() throws {
+        var s = EngineScript(layout: .board(BoardLayout()), viewport: Size(width: 900, height: 600))
+        s.wait(0.1)
+        let rows = s.engine.scene().nodes.compactMap { if case .cell(let c) = $0 { c } else { nil } }
+        #expect(!rows.isEmpty && rows.allSatisfy { CheckMark.isRow($0.frame) && ($0.showsCheck || $0.isDone || $0.isFolder) })
+        let first = try #require(rows.first { !$0.isDone && !$0.isFolder })
+        let check = CheckMark.circle(in: first.frame)
+        #expect(check.minX - first.frame.minX == 10 && abs(check.midY - first.frame.midY) < 1e-9)
+        s.down(Point(x: check.midX, y: check.midY))
+        s.up(Point(x: check.midX, y: check.midY))
+        #expect(s.engine.model.item(withID: first.id)?.done == true)
+    }
+}

@@ -60,4 +60,27 @@ struct UndoEndToEndTests {
         try h.x.tap(keysym: XK_z, modifiers: [XK_Control_L])
         #expect(await StateFileReader.waitFor(h.statePath) { $0.entry(second)?.done == wasDone }?.entry(second)?.done == wasDone)
     }
+
+    @Test("a click on a tile's check circle marks it done (saved), another marks it not done")
+    func doneWithTheMouse() async throws {
+        let h = try await Harness.start("check")
+        defer { h.close() }
+        let layout = try await h.layout()
+        let id = try #require(SampleData.model().sections[0].items.first { !$0.done && !$0.isFolder }).id.rawValue
+        let f = try layout.item(id).frame
+        let circle = CheckMark.circle(in: Rect(x: f.x, y: f.y, width: f.width, height: f.height))
+        let check = Pixel(circle.midX, circle.midY)
+        try await h.launch()
+
+        h.x.move(to: f.center)
+        h.x.pause(0.2)
+        h.x.move(to: check)
+        h.x.press()
+        h.x.release()
+        #expect(await StateFileReader.waitFor(h.statePath) { $0.entry(id)?.done == true }?.entry(id)?.done == true, "clicked: done")
+        h.x.pause(0.3)
+        h.x.press()
+        h.x.release()
+        #expect(await StateFileReader.waitFor(h.statePath) { $0.entry(id)?.done == false }?.entry(id)?.done == false, "again: not done")
+    }
 }

@@ -19,12 +19,36 @@ extension Engine {
     /// Marks the selected item done, or not done again (a folder has no done). Returns whether it changed.
     @discardableResult
     public mutating func toggleDoneOfSelection(at t: Double) -> Bool {
-        guard let id = navigation.selection, canEditNow, let path = locate(id), let item = model.item(at: path),
-              !item.isFolder else { return false }
+        guard let id = navigation.selection, let path = locate(id) else { return false }
+        return toggleDone(id, at: path, t: t)
+    }
+
+    private mutating func toggleDone(_ id: ItemID, at path: IndexPath, t: Double) -> Bool {
+        guard canEditNow, let item = model.item(at: path), !item.isFolder else { return false }
         let summary = "Marked \(Toast.quoted(item.title)) " + (item.done ? "not done" : "done")
         return (try? update(at: t, summary: summary, { (u: inout ModelUpdates) throws(ModelEditError) in
             try u.setDone(id, !item.done, near: path)
         })) != nil
+    }
+
+    /// A press on a cell's check circle (`CheckMark.target`): the item is selected and marked done
+    /// or not done, and the press goes no further (no hold, no lift, no opening). On the surface
+    /// or in an open folder's panel. Returns whether it was one.
+    mutating func pressOnCheck(_ p: Point, at t: Double) -> Bool {
+        let hit: (IndexPath, Rect)
+        if let panel = folderPanel {
+            guard panel.panel.contains(p), let c = panel.child(at: p, offset: scroll.folderOffset) else { return false }
+            hit = (IndexPath(section: panel.path.section, item: panel.path.item, child: c), panel.frame(ofChild: c, offset: scroll.folderOffset))
+        } else {
+            guard navigation.overlay == nil, let path = snapshot.item(at: p, offsets: offsets), let id = model.item(at: path)?.id,
+                  let frame = drawnFrame(of: id, at: path) else { return false }
+            hit = (path, frame)
+        }
+        guard let item = model.item(at: hit.0), !item.isFolder, CheckMark.target(in: hit.1).contains(p), canEditNow else { return false }
+        navigation.select(item.id, at: hit.0)
+        outbox.redraw()
+        _ = toggleDone(item.id, at: hit.0, t: t)
+        return true
     }
 
     /// Edits from the keyboard wait for a gesture to end and for the collection to load.

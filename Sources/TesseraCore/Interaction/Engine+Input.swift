@@ -29,6 +29,7 @@ extension Engine {
         session.place(p)
         // Seed 001: input waits for the end animation.
         guard !session.isSettling else { return }
+        if pressOnCheck(p, at: t) { return }
         // An open folder is modal: a press inside its panel is about its items, outside closes it.
         if let panel = folderPanel, panel.panel.contains(p) {
             if let c = panel.child(at: p, offset: scroll.folderOffset) {

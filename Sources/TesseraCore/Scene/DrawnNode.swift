@@ -157,6 +157,7 @@ extension CellNode {
             && folderCount == o.folderCount && isDone == o.isDone && isSelected == o.isSelected
             && isPressed == o.isPressed && isLifted == o.isLifted && isDropTarget == o.isDropTarget
             && dwellProgress == o.dwellProgress && isRefused == o.isRefused && isHovered == o.isHovered
+            && showsCheck == o.showsCheck
             && scale == o.scale && rotation == o.rotation
             && alpha == o.alpha
             && folderPreview == o.folderPreview

@@ -357,6 +357,8 @@ struct CellLooks {
             node.isDropTarget = openTarget == item.id
         }
         node.isHovered = hovered == item.id
+        node.showsCheck = !item.isFolder && !item.done
+            && (CheckMark.isRow(node.frame) || node.isHovered || node.isSelected)
         if let d = dwelling, d.id == item.id {
             node.dwellProgress = d.progress
             node.scale = d.scale

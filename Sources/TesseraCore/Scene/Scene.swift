@@ -97,6 +97,8 @@ public struct CellNode: Hashable, Sendable {
     public var isRefused: Bool
     /// The pointer rests over it (nothing pressed or carried): drawn a little lighter.
     public var isHovered: Bool
+    /// An empty check circle is drawn where a click marks it done (`CheckMark`).
+    public var showsCheck: Bool
     public var scale: Double
     public var rotation: Double
     public var alpha: Double
@@ -105,13 +107,13 @@ public struct CellNode: Hashable, Sendable {
                 isFolder: Bool = false, folderPreview: [FolderPreviewEntry] = [], folderCount: Int = 0,
                 isDone: Bool = false, isSelected: Bool = false, isPressed: Bool = false,
                 isLifted: Bool = false, isDropTarget: Bool = false, dwellProgress: Double? = nil, isRefused: Bool = false,
-                isHovered: Bool = false,
+                isHovered: Bool = false, showsCheck: Bool = false,
                 scale: Double = 1, rotation: Double = 0, alpha: Double = 1) {
         self.id = id; self.frame = frame; self.title = title; self.icon = icon; self.color = color
         self.isFolder = isFolder; self.folderPreview = folderPreview; self.folderCount = folderCount
         self.isDone = isDone; self.isSelected = isSelected; self.isPressed = isPressed
         self.isLifted = isLifted; self.isDropTarget = isDropTarget; self.dwellProgress = dwellProgress
-        self.isRefused = isRefused; self.isHovered = isHovered
+        self.isRefused = isRefused; self.isHovered = isHovered; self.showsCheck = showsCheck
         self.scale = scale; self.rotation = rotation; self.alpha = alpha
     }
 }
