@@ -1,0 +1,84 @@
+import Testing
+@testable import TesseraCore
+
+/// The editing field's logic: grapheme-cluster caret moves and deletion, selection, and what
+/// typed or pasted text is cleaned into.
+@Suite struct TextFieldTests {
+    @Test func aNewFieldHoldsTheTitleAllSelected() {
+        let f = TextField("Travel")
+        #expect(f.text == "Travel" && f.selection == 0..<6 && f.caret == 6)
+    }
+
+    @Test func typingReplacesTheSelectionThenInsertsAtTheCaret() {
+        var f = TextField("Travel")
+        f.insert("旅")
+        f.insert("行")
+        #expect(f.text == "旅行" && f.caret == 2 && !f.hasSelection)
+        f.moveLeft()
+        f.insert("x")
+        #expect(f.text == "旅x行" && f.caret == 2)
+    }
+
+    /// Each of these is one character to the caret and to Backspace: an accented letter written
+    /// as two scalars, a skin-toned emoji, a flag, a family joined by ZWJ.
+    @Test(arguments: ["e\u{301}", "👍🏽", "🇨🇳", "👨‍👩‍👧"])
+    func backspaceAndDeleteTakeWholeGraphemes(_ cluster: String) {
+        var f = TextField("a" + cluster + "b")
+        #expect(f.count == 3)
+        f.moveToEnd()
+        f.moveLeft()
+        #expect(f.caret == 2)
+        f.deleteBackward()
+        #expect(f.text == "ab" && f.caret == 1)
+        f = TextField("a" + cluster + "b")
+        f.moveToStart()
+        f.moveRight()
+        f.deleteForward()
+        #expect(f.text == "ab" && f.caret == 1)
+    }
+
+    @Test func shiftExtendsAndAPlainMoveCollapses() {
+        var f = TextField("hello")
+        f.moveToStart()
+        f.moveRight(extending: true)
+        f.moveRight(extending: true)
+        #expect(f.selectedText == "he")
+        f.moveRight()
+        #expect(!f.hasSelection && f.caret == 2, "right with a selection goes to its end")
+        f.moveToEnd(extending: true)
+        #expect(f.selectedText == "llo")
+        f.moveLeft()
+        #expect(f.caret == 2 && !f.hasSelection, "left with a selection goes to its start")
+        f.moveLeft()
+        f.moveLeft()
+        f.moveLeft()
+        #expect(f.caret == 0, "stops at the start")
+        f.selectAll()
+        #expect(f.selectedText == "hello")
+    }
+
+    @Test func cutTakesTheSelection() {
+        var f = TextField("hello world")
+        f.moveToStart()
+        for _ in 0..<6 { f.moveRight(extending: true) }
+        #expect(f.cut() == "hello ")
+        #expect(f.text == "world" && f.caret == 0)
+        #expect(f.cut() == "" && f.text == "world")
+    }
+
+    @Test func pastedLinesBecomeOneLineAndControlCharactersGo() {
+        var f = TextField("")
+        f.insert("one\ntwo\r\nthree\tfour\u{7}\u{1b}[0m\u{85}five")
+        #expect(f.text == "one two three four[0mfive")
+    }
+
+    @Test func aPasteLongerThanTheLimitIsCutAtAGraphemeBoundary() {
+        var f = TextField("ab", limit: 5)
+        f.moveToEnd()
+        let cut = f.insert("🇨🇳🇺🇸🇫🇷🇩🇪")
+        #expect(cut && f.text == "ab🇨🇳🇺🇸🇫🇷" && f.count == 5)
+        let full = f.insert("x")
+        #expect(full, "full: the typed character is cut")
+        #expect(f.text == "ab🇨🇳🇺🇸🇫🇷")
+    }
+}
