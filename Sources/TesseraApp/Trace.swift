@@ -18,7 +18,7 @@ import TesseraCore
 ///     {"t":8131.07,"e":"end","items":66,"digest":"9f2c0e1d4b7a6358"}
 ///
 /// Entries: `down`, `move`, `up` (x, y), `wheel` (dx, dy, x, y), `key` (`key`: escape, enter,
-/// space, left, right, up, down, pageUp, pageDown, home, end, f12, delete; or `char`: the text; `mods`, when
+/// space, left, right, up, down, pageUp, pageDown, home, end, f12, delete, backspace, f2; or `char`: the text; `mods`, when
 /// any were held: "ctrl", "shift", "alt" joined by "+", e.g. "ctrl+shift"), `resize`
 /// (width, height), `left` (the pointer left the window), `grabLost`; `frame` (the engine advanced
 /// to t); `cancel` (quitting cancels a drag in flight); `end` (the session ended: how many items
@@ -92,7 +92,7 @@ public enum Trace {
 
     static let keyNames: [(Key, String)] = [
         (.escape, "escape"), (.enter, "enter"), (.space, "space"), (.left, "left"), (.right, "right"), (.up, "up"),
-        (.down, "down"), (.pageUp, "pageUp"), (.pageDown, "pageDown"), (.home, "home"), (.end, "end"), (.f12, "f12"), (.delete, "delete"),
+        (.down, "down"), (.pageUp, "pageUp"), (.pageDown, "pageDown"), (.home, "home"), (.end, "end"), (.f12, "f12"), (.delete, "delete"), (.backspace, "backspace"), (.f2, "f2"),
     ]
 
     static let modifierNames: [(Modifiers, String)] = [(.control, "ctrl"), (.shift, "shift"), (.alt, "alt")]

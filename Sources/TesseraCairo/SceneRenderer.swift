@@ -95,6 +95,8 @@ public final class SceneRenderer {
                 }
             case .image(let image):
                 icons.draw(image.icon, in: image.frame, cr: cr, pixelScale: scale, tint: image.tint)
+            case .field(let field):
+                text.drawField(field, cr: cr)
             case .pushClip(let rect):
                 clipStack.append(visible)
                 visible = visible.intersection(rect)

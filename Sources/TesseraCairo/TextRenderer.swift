@@ -76,6 +76,47 @@ final class TextRenderer {
         pango_cairo_show_layout(cr, entry.layout)
     }
 
+    /// A title being typed: a white box with the accent's ring, the text on one line with the
+    /// selection behind it and the caret, scrolled sideways so the caret stays in view (a long
+    /// title scrolls inside the field). Laid out afresh each time (it changes with every key).
+    func drawField(_ field: FieldNode, cr: OpaquePointer) {
+        let f = field.frame
+        CairoPath.fillRoundedRect(cr, f.insetBy(dx: -2, dy: -2), radius: 8, color: Theme.accent)
+        CairoPath.fillRoundedRect(cr, f, radius: 6, color: .white)
+        let layout = pango_layout_new(context)!
+        defer { g_object_unref(UnsafeMutableRawPointer(layout)) }
+        pango_layout_set_font_description(layout, font(for: .rowTitle))
+        pango_layout_set_single_paragraph_mode(layout, 1)
+        pango_layout_set_text(layout, field.text, -1)
+        var w: Int32 = 0, h: Int32 = 0
+        pango_layout_get_pixel_size(layout, &w, &h)
+        func x(atCharacter n: Int) -> Double {
+            var pos = PangoRectangle()
+            pango_layout_index_to_pos(layout, Int32(field.text.prefix(n).utf8.count), &pos)
+            return Double(pos.x) / Double(PANGO_SCALE)
+        }
+        let pad = 8.0, inner = f.width - 2 * pad
+        let caretX = x(atCharacter: field.caret)
+        // Scrolled only as far as the caret needs: the start shows while it fits.
+        let shift = Swift.max(0, Swift.min(caretX - inner + 2, Double(w) - inner + 2))
+        let origin = Point(x: f.minX + pad - shift, y: f.midY - Double(h) / 2)
+        cairo_save(cr)
+        cairo_rectangle(cr, f.minX + 2, f.minY, f.width - 4, f.height)
+        cairo_clip(cr)
+        if !field.selection.isEmpty {
+            let a = x(atCharacter: field.selection.lowerBound), b = x(atCharacter: field.selection.upperBound)
+            CairoPath.setColor(cr, Theme.accent.withAlpha(0.28))
+            cairo_rectangle(cr, origin.x + Swift.min(a, b), origin.y, abs(b - a), Double(h))
+            cairo_fill(cr)
+        }
+        CairoPath.setColor(cr, Theme.text)
+        cairo_move_to(cr, origin.x, origin.y)
+        pango_cairo_show_layout(cr, layout)
+        cairo_rectangle(cr, (origin.x + caretX).rounded(.down), origin.y, 1.5, Double(h))
+        cairo_fill(cr)
+        cairo_restore(cr)
+    }
+
     /// Lays out and renders a sample in the regular styles, so fontconfig, the regular face (Noto
     /// Sans CJK) and its common glyphs are loaded before the first frame needs them. The bold face
     /// loads with the first scene that has bold text (`loadFonts(usedIn:)`): it costs megabytes a

@@ -29,6 +29,9 @@ struct EventTranslator {
     let wmDeleteWindow: Atom
     /// Button 1 is held: the pointer is implicitly grabbed, so leaving the window is not "left".
     private(set) var primaryButtonDown = false
+    /// Key text through the X input method (nil: the keysym's own character, as tests without a
+    /// window translate).
+    var inputMethod: InputMethod?
 
     init(scale: Double, window: Window, wmProtocols: Atom, wmDeleteWindow: Atom) {
         self.scale = scale
@@ -70,7 +73,11 @@ struct EventTranslator {
             default:
                 return .ignored
             }
+        case FocusIn:
+            inputMethod?.focus(true)
+            return .ignored
         case FocusOut:
+            inputMethod?.focus(false)
             // The keyboard went elsewhere: another client grabbed it (a screen locker, a window
             // switcher: mode NotifyGrab) or took the focus (NotifyNormal, NotifyWhileGrabbed). A
             // drag in flight is cancelled, so Escape never goes to another window mid-drag and no
@@ -117,9 +124,7 @@ struct EventTranslator {
     }
 
     private func key(_ e: inout XKeyEvent) -> Outcome {
-        var buffer = [CChar](repeating: 0, count: 32)
-        var keysym: KeySym = 0
-        let count = Int(XLookupString(&e, &buffer, Int32(buffer.count), &keysym, nil))
+        let (typed, keysym) = inputMethod?.lookup(&e) ?? Self.plainLookup(&e)
         let control = e.state & UInt32(ControlMask) != 0
         var modifiers: Modifiers = []
         if e.state & UInt32(ShiftMask) != 0 { modifiers.insert(.shift) }
@@ -141,6 +146,8 @@ struct EventTranslator {
         case XK_End, XK_KP_End: .end
         case XK_F12: .f12
         case XK_Delete, XK_KP_Delete: .delete
+        case XK_BackSpace: .backspace
+        case XK_F2: .f2
         default: nil
         }
         if let named { return .input(.key(named, modifiers)) }
@@ -151,13 +158,22 @@ struct EventTranslator {
             guard lower >= XK_a && lower <= XK_z, let letter = Unicode.Scalar(UInt32(lower)) else { return .ignored }
             return .input(.key(.character(String(Character(letter))), modifiers))
         }
-        guard count > 0 else { return .ignored }
-        // XLookupString yields Latin-1; map bytes to scalars and drop control characters.
-        let scalars = buffer.prefix(count).map { Unicode.Scalar(UInt8(bitPattern: $0)) }
-        guard scalars.allSatisfy({ $0.value >= 0x20 && $0.value != 0x7f }) else { return .ignored }
-        var text = ""
-        text.unicodeScalars.append(contentsOf: scalars)
+        // Control characters (a Tab, an Escape's byte) are not text.
+        guard !typed.isEmpty, typed.unicodeScalars.allSatisfy({ $0.value >= 0x20 && $0.value != 0x7f }) else { return .ignored }
+        let text = typed
         // The text already has Shift in it.
         return .input(.key(.character(text), modifiers.subtracting(.shift)))
+    }
+
+    /// Without an input method: the keysym and its character (any layout's keysyms, including the
+    /// Unicode ones xdotool types with), else XLookupString's Latin-1.
+    static func plainLookup(_ e: inout XKeyEvent) -> (String, KeySym) {
+        var buffer = [CChar](repeating: 0, count: 32)
+        var keysym: KeySym = 0
+        let n = Int(XLookupString(&e, &buffer, Int32(buffer.count), &keysym, nil))
+        if let scalar = InputMethod.scalar(of: keysym) { return (String(Character(scalar)), keysym) }
+        var text = ""
+        text.unicodeScalars.append(contentsOf: buffer.prefix(Swift.max(0, n)).map { Unicode.Scalar(UInt8(bitPattern: $0)) })
+        return (text, keysym)
     }
 }

@@ -52,6 +52,8 @@ extension X11Shell {
         while count < Self.maxEventsPerTurn, XPending(display) > 0 {
             XNextEvent(display, &event)
             count += 1
+            // The input method first: a key it composes with is its own.
+            if translator.inputMethod?.filter(&event) == true { continue }
             let outcome = translator.translate(&event)
             switch outcome {
             case .motion(let p):

@@ -199,6 +199,7 @@ import Testing
         case .label(let l): return l.frame.origin
         case .cell(let c): return c.frame.origin
         case .image(let i): return i.frame.origin
+        case .field(let f): return f.frame.origin
         case .pushClip, .popClip: return .zero
         }
     }
@@ -209,6 +210,7 @@ import Testing
         case .label(var l): l.frame = l.frame.offsetBy(dx: dx, dy: dy); return .label(l)
         case .cell(var c): c.frame = c.frame.offsetBy(dx: dx, dy: dy); return .cell(c)
         case .image(var i): i.frame = i.frame.offsetBy(dx: dx, dy: dy); return .image(i)
+        case .field(var f): f.frame = f.frame.offsetBy(dx: dx, dy: dy); return .field(f)
         case .pushClip(let r): return .pushClip(r.offsetBy(dx: dx, dy: dy))
         case .popClip: return .popClip
         }

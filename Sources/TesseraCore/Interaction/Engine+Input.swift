@@ -20,6 +20,8 @@ extension Engine {
     mutating func pointerDown(_ p: Point, at t: Double) {
         // A second press while carrying means nothing.
         guard !session.isCarrying else { return }
+        // A click anywhere keeps the title being typed, then acts as it would.
+        if navigation.renaming != nil { commitRename(at: t) }
         // The toast is on top of everything: a click on it undoes (or redoes).
         if let toast = presentation.toast, now < toast.end, toast.frame(in: viewport).contains(p), !session.isSettling {
             session.place(p)
@@ -118,6 +120,11 @@ extension Engine {
     }
 
     mutating func key(_ k: Key, _ modifiers: Modifiers, at t: Double) {
+        // A title being typed takes every key.
+        if navigation.renaming != nil {
+            renamingKey(k, modifiers, at: t)
+            return
+        }
         if modifiers.contains(.control) {
             shortcut(k, shift: modifiers.contains(.shift), at: t)
             return
@@ -133,6 +140,10 @@ extension Engine {
             }
         case .delete:
             deleteSelection(at: t)
+        case .f2:
+            beginRename(at: t)
+        case .backspace:
+            break
         case .f12:
             inspector.toggle()
             outbox.redraw()

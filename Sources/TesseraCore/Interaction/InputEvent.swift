@@ -27,8 +27,12 @@ public struct Modifiers: OptionSet, Hashable, Sendable {
 
 public enum Key: Hashable, Sendable {
     case escape, enter, space, left, right, up, down, pageUp, pageDown, home, end
-    /// Deletes the selected item.
+    /// Deletes the selected item (while typing a title: the character after the caret).
     case delete
+    /// While typing a title: the character before the caret.
+    case backspace
+    /// Renames the selected item (or the open folder).
+    case f2
     /// Toggles the inspector overlay.
     case f12
     /// A printable character, e.g. "1" to switch to the grid layout.

@@ -10,6 +10,14 @@ public struct Navigation: Equatable, Sendable {
     public private(set) var overlayPath: IndexPath?
     /// The open folder, and how far it was scrolled, that the detail view on top was opened from.
     public private(set) var beneath: FolderReturn?
+    /// A title being typed (F2), and into which item's field.
+    public private(set) var renaming: Renaming?
+
+    public struct Renaming: Equatable, Sendable {
+        public var id: ItemID
+        public var path: IndexPath?
+        public var field: TextField
+    }
 
     public struct FolderReturn: Equatable, Sendable {
         public var folder: ItemID
@@ -25,6 +33,18 @@ public struct Navigation: Equatable, Sendable {
         self.selection = selection; self.selectionPath = selectionPath; self.overlay = overlay
         self.overlayPath = overlayPath; self.beneath = beneath
     }
+
+    mutating func beginRenaming(_ id: ItemID, at path: IndexPath?, title: String) {
+        renaming = Renaming(id: id, path: path, field: TextField(title))
+    }
+
+    mutating func editField(_ body: (inout TextField) -> Void) {
+        guard var r = renaming else { return }
+        body(&r.field)
+        renaming = r
+    }
+
+    mutating func endRenaming() { renaming = nil }
 
     /// The id of the folder whose panel is open, if one is.
     public var openFolder: ItemID? { if case .folder(let id)? = overlay { id } else { nil } }
@@ -58,6 +78,10 @@ public struct Navigation: Equatable, Sendable {
         case nil: break
         }
         if let b = beneath { beneath?.path = model.indexPath(of: b.folder, near: b.path) }
+        if let r = renaming {
+            renaming?.path = model.indexPath(of: r.id, near: r.path)
+            if renaming?.path == nil { renaming = nil }   // the item went (an undo)
+        }
     }
 }
 

@@ -9,6 +9,7 @@ public enum ModelEditError: Error, Hashable, Sendable, CustomStringConvertible {
     case dropOntoItself(ItemID)
     case targetNotAccepting(ItemID)
     case folderCannotBeDone(ItemID)
+    case badTitle(ItemID)
 
     public var description: String {
         switch self {
@@ -21,6 +22,7 @@ public enum ModelEditError: Error, Hashable, Sendable, CustomStringConvertible {
         case .dropOntoItself(let id): "item '\(id)' cannot be dropped onto itself"
         case .targetNotAccepting(let id): "item '\(id)' cannot receive a drop"
         case .folderCannotBeDone(let id): "folder '\(id)' cannot be marked done (its items can)"
+        case .badTitle(let id): "item '\(id)' cannot have an empty title or one longer than \(StateFile.maximumTitleLength) characters"
         }
     }
 }
@@ -142,6 +144,20 @@ extension CollectionModel {
         let out = try removal(of: id, at: p, keepingEmptyFolder: nil, movableOnly: false)
         _ = apply(out, log: &log)
         return p
+    }
+
+    /// Gives an item (or folder) a new title, in its place. The title is the caller's to check
+    /// (`TextField` keeps it one clean line within the limit); an empty one is refused.
+    public mutating func rename(_ id: ItemID, to title: String, near hint: IndexPath? = nil, log: inout EditLog) throws(ModelEditError) {
+        guard let p = indexPath(of: id, near: hint), let item = item(at: p) else { throw .unknownItem(id) }
+        guard !title.isEmpty, title.count <= StateFile.maximumTitleLength else { throw .badTitle(id) }
+        guard item.title != title else { return }
+        log.append(.replaced(section: p.section, index: p.item, old: sections[p.section].items[p.item]))
+        if let c = p.child {
+            sections[p.section].items[p.item].children[c].title = title
+        } else {
+            sections[p.section].items[p.item].title = title
+        }
     }
 
     /// Marks a plain item done or not done (in its place: a top-level entry, or a folder's child).

@@ -34,6 +34,10 @@ public struct ModelUpdates: Sendable {
         try model.delete(id, near: hint, log: &log)
     }
 
+    public mutating func rename(_ id: ItemID, to title: String, near hint: IndexPath? = nil) throws(ModelEditError) {
+        try model.rename(id, to: title, near: hint, log: &log)
+    }
+
     public mutating func setDone(_ id: ItemID, _ done: Bool, near hint: IndexPath? = nil) throws(ModelEditError) {
         try model.setDone(id, done, near: hint, log: &log)
     }

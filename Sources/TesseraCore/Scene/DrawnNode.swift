@@ -5,6 +5,7 @@ enum NodeKey: Hashable {
     /// The n-th box, label or image with the same position-free content.
     case box(Color, Double, Size, Int)
     case label(String, LabelNode.Style, Size, Double, Int)
+    case field(String, Int, Range<Int>, Size, Int)
     case image(String, Color, Size, Int)
 }
 
@@ -95,6 +96,7 @@ public struct FlatScene: Sendable {
             case .label(let l): (key, anchor, bounds) = (.label(l.text, l.style, l.frame.size, l.opacity, 0), l.frame.origin, l.paintBounds)
             case .cell(let c): (key, anchor, bounds, isCell) = (.cell(c.id, 0), c.frame.origin, c.paintBounds, true)
             case .image(let m): (key, anchor, bounds) = (.image(m.icon, m.tint, m.frame.size, 0), m.frame.origin, m.paintBounds)
+            case .field(let f): (key, anchor, bounds) = (.field(f.text, f.caret, f.selection, f.frame.size, 0), f.frame.origin, f.frame.insetBy(dx: -3, dy: -3))
             }
             let clip = clips.last
             if let clip { bounds = bounds.intersection(clip) }
@@ -123,6 +125,7 @@ extension NodeKey: @unchecked Sendable {
         case .box(let c, let r, let s, _): return .box(c, r, s, n)
         case .label(let t, let st, let s, let o, _): return .label(t, st, s, o, n)
         case .image(let i, let c, let s, _): return .image(i, c, s, n)
+        case .field(let t, let c, let r, let s, _): return .field(t, c, r, s, n)
         }
     }
 }
@@ -144,6 +147,9 @@ extension SceneNode {
         case .image(let x):
             guard case .image(let y) = other else { return false }
             return DrawnNode.same(x.frame, y.frame, d) && x.icon == y.icon && x.tint == y.tint
+        case .field(let x):
+            guard case .field(let y) = other else { return false }
+            return DrawnNode.same(x.frame, y.frame, d) && x.text == y.text && x.caret == y.caret && x.selection == y.selection
         case .pushClip, .popClip:
             return false
         }

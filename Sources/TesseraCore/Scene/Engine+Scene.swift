@@ -93,6 +93,9 @@ extension Engine {
             node.alpha = s.alpha
             nodes.append(.cell(node))
         }
+        if let r = navigation.renaming, let frame = renamingFieldFrame(r) {
+            nodes.append(.field(FieldNode(frame: frame, text: r.field.text, caret: r.field.caret, selection: r.field.selection)))
+        }
         if let toast = presentation.toast, now < toast.end {
             nodes.append(.label(LabelNode(frame: toast.frame(in: viewport), text: toast.label, style: .toast,
                                           opacity: toast.opacity(at: now))))
@@ -249,6 +252,10 @@ extension Engine {
                 c.scale *= kx
                 c.alpha *= fade
                 out.append(.cell(c))
+            case .field(var f):
+                guard k > 0.75 else { continue }
+                f.frame = map(f.frame)
+                out.append(.field(f))
             case .pushClip(let clip): out.append(.pushClip(map(clip)))
             case .popClip: out.append(.popClip)
             }
@@ -267,6 +274,19 @@ extension Engine {
             .label(LabelNode(frame: Rect(x: panel.minX + 16, y: image.maxY + side * 0.05, width: side - 32, height: side * 0.12),
                              text: item.title, style: .detailTitle)),
         ]
+    }
+
+    /// Where the field of a title being typed goes: the open folder's title line, over an item in
+    /// the open panel, or over the item's cell on the surface (nil when it is off screen).
+    func renamingFieldFrame(_ r: Navigation.Renaming) -> Rect? {
+        if let panel = folderPanel {
+            if panel.folder == r.id { return panel.titleFrame }
+            guard let c = panel.children.firstIndex(where: { $0.id == r.id }) else { return nil }
+            return FieldNode.frame(over: panel.frame(ofChild: c, offset: scroll.folderOffset), in: viewport)
+        }
+        guard let path = r.path, let cell = drawnFrame(of: r.id, at: path),
+              cell.intersects(Rect(origin: .zero, size: viewport)) else { return nil }
+        return FieldNode.frame(over: cell, in: viewport)
     }
 
     /// The cell under the pointer while nothing is pressed or carried: on the surface, or among

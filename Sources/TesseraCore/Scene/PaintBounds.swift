@@ -61,6 +61,7 @@ extension SceneNode {
         case .label(let l): return l.paintBounds
         case .cell(let c): return c.paintBounds
         case .image(let i): return i.paintBounds
+        case .field(let f): return f.frame.insetBy(dx: -3, dy: -3)
         case .pushClip, .popClip: return nil
         }
     }

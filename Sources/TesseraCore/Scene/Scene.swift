@@ -39,6 +39,8 @@ public enum SceneNode: Hashable, Sendable {
     case cell(CellNode)
     /// An icon image drawn to fill `frame` (the detail view's large image).
     case image(ImageNode)
+    /// A title being typed: the text, its caret and selection (the renderer measures and scrolls it).
+    case field(FieldNode)
     case pushClip(Rect)
     case popClip
 }
@@ -61,6 +63,29 @@ public struct LabelNode: Hashable, Sendable {
     public var opacity: Double
     public init(frame: Rect, text: String, style: Style, opacity: Double = 1) {
         self.frame = frame; self.text = text; self.style = style; self.opacity = opacity
+    }
+}
+
+public struct FieldNode: Hashable, Sendable {
+    public var frame: Rect
+    public var text: String
+    /// Caret and selection, in characters (grapheme clusters) of `text`.
+    public var caret: Int
+    public var selection: Range<Int>
+    public init(frame: Rect, text: String, caret: Int, selection: Range<Int>) {
+        self.frame = frame; self.text = text; self.caret = caret; self.selection = selection
+    }
+
+    /// The field over an item's title: across a board row after its check and icon; under a tile,
+    /// at least 200 px wide (a tile's title line is narrow for typing), kept in the window.
+    public static func frame(over cell: Rect, in viewport: Size) -> Rect {
+        if CheckMark.isRow(cell) {
+            let x = cell.minX + CheckMark.rowLead(in: cell) + cell.height * 0.6 + 6
+            return Rect(x: x, y: cell.midY - 14, width: Swift.max(40, cell.maxX - 8 - x), height: 28)
+        }
+        let w = Swift.max(cell.width + 40, 200)
+        let x = Swift.min(Swift.max(cell.midX - w / 2, 4), Swift.max(4, viewport.width - w - 4))
+        return Rect(x: x, y: cell.maxY - 26, width: w, height: 28)
     }
 }
 

@@ -1,0 +1,84 @@
+/// Typing a title (F2): the selected item's (or, with a folder open and nothing in it selected, the
+/// folder's). While a field is open every key goes to it; Enter or a click elsewhere commits, Escape
+/// cancels. A rename is one committed step (saved, undone by Ctrl+Z); an empty title is refused and
+/// the old one stays.
+extension Engine {
+    public var renaming: Navigation.Renaming? { navigation.renaming }
+
+    /// Opens the field on the selected item (or the open folder), its title all selected.
+    /// Returns whether a field opened.
+    @discardableResult
+    public mutating func beginRename(at t: Double) -> Bool {
+        guard canEditNow, navigation.renaming == nil else { return false }
+        var target = navigation.selection
+        if let folder = navigation.openFolder {
+            // Inside an open folder: a selected item of it, else the folder itself.
+            let inside = target.flatMap { locate($0) }.map { $0.child != nil } ?? false
+            if !inside { target = folder }
+        }
+        guard let id = target, let path = locate(id), let item = model.item(at: path) else { return false }
+        navigation.beginRenaming(id, at: path, title: item.title)
+        outbox.redraw()
+        return true
+    }
+
+    /// Keys while the field is open. Returns false when the key is not the field's (none are now:
+    /// every key goes to it).
+    mutating func renamingKey(_ k: Key, _ modifiers: Modifiers, at t: Double) {
+        let shift = modifiers.contains(.shift)
+        if modifiers.contains(.control) {
+            if case .character("a") = k { navigation.editField { $0.selectAll() } }
+            outbox.redraw()
+            return
+        }
+        switch k {
+        case .enter: commitRename(at: t)
+        case .escape: cancelRename()
+        case .left: navigation.editField { $0.moveLeft(extending: shift) }
+        case .right: navigation.editField { $0.moveRight(extending: shift) }
+        case .home, .up, .pageUp: navigation.editField { $0.moveToStart(extending: shift) }
+        case .end, .down, .pageDown: navigation.editField { $0.moveToEnd(extending: shift) }
+        case .backspace: navigation.editField { $0.deleteBackward() }
+        case .delete: navigation.editField { $0.deleteForward() }
+        case .space: typeText(" ")
+        case .character(let c): typeText(c)
+        case .f2, .f12: break
+        }
+        outbox.redraw()
+    }
+
+    /// Text typed or pasted into the open field (cleaned and cut to the limit by `TextField`).
+    public mutating func typeText(_ text: String) {
+        navigation.editField { _ = $0.insert(text) }
+        outbox.redraw()
+    }
+
+    /// Enter, or a click elsewhere: the typed title becomes the item's (trimmed of spaces at its
+    /// ends). Empty, or unchanged: nothing is committed.
+    public mutating func commitRename(at t: Double) {
+        guard let r = navigation.renaming else { return }
+        navigation.endRenaming()
+        outbox.redraw()
+        let title = r.field.text.trimmingSpaces
+        guard !title.isEmpty, let path = locate(r.id), let old = model.item(at: path)?.title, old != title else { return }
+        _ = try? update(at: t, summary: "Renamed \(Toast.quoted(old)) to \(Toast.quoted(title))") { (u: inout ModelUpdates) throws(ModelEditError) in
+            try u.rename(r.id, to: title, near: path)
+        }
+    }
+
+    /// Escape: the field closes and the title stays as it was.
+    public mutating func cancelRename() {
+        navigation.endRenaming()
+        outbox.redraw()
+    }
+}
+
+extension String {
+    /// Without the spaces at its ends.
+    var trimmingSpaces: String {
+        var s = Substring(self)
+        while s.first == " " { s.removeFirst() }
+        while s.last == " " { s.removeLast() }
+        return String(s)
+    }
+}

@@ -1,0 +1,87 @@
+import Testing
+@testable import TesseraCore
+
+/// Typing a title: F2 opens the field on the selection (or the open folder), every key goes to
+/// it, Enter or a click elsewhere commits one undoable step, Escape cancels, empty is refused.
+@Suite struct RenameTests {
+    func field(_ s: EngineScript) -> FieldNode? {
+        s.engine.scene().nodes.lazy.compactMap { if case .field(let f) = $0 { f } else { nil } }.first
+    }
+
+    func type(_ s: inout EngineScript, _ text: String) {
+        for c in text { s.send(.key(.character(String(c)))) }
+    }
+
+    @Test func f2TypeEnterRenamesAndCtrlZTakesItBack() throws {
+        var s = EngineScript()
+        let start = s.engine.model
+        s.key(.right)
+        s.key(.f2)
+        let opened = try #require(field(s))
+        #expect(opened.text == start.item(withID: "item-1")?.title && opened.selection == 0..<opened.text.count)
+        #expect(opened.frame.maxY <= s.frame("item-1").maxY + 2, "over the tile's title")
+        type(&s, "旅行 2026")
+        s.key(.left)
+        s.key(.backspace)
+        #expect(field(s)?.text == "旅行 206" && field(s)?.caret == 5)
+        s.key(.enter)
+        #expect(field(s) == nil && s.engine.renaming == nil)
+        #expect(s.engine.model.item(withID: "item-1")?.title == "旅行 206")
+        #expect(s.effects.hasCommit)
+        s.send(.key(.character("z"), [.control]))
+        #expect(s.engine.model == start)
+    }
+
+    @Test func escapeKeepsTheOldTitleAndEmptyIsRefused() {
+        var s = EngineScript()
+        let start = s.engine.model
+        s.key(.right)
+        s.key(.f2)
+        type(&s, "Other")
+        s.key(.escape)
+        #expect(s.engine.model == start && s.engine.renaming == nil)
+        s.key(.f2)
+        s.key(.backspace)
+        s.send(.key(.space))
+        s.key(.enter)
+        #expect(s.engine.model == start, "an empty (or blank) title is refused")
+        #expect(!s.engine.canUndo)
+    }
+
+    @Test func aClickElsewhereCommits() {
+        var s = EngineScript()
+        s.key(.right)
+        s.key(.f2)
+        type(&s, "New")
+        let elsewhere = s.center("item-9")
+        s.down(elsewhere)
+        s.up(elsewhere)
+        #expect(s.engine.model.item(withID: "item-1")?.title == "New")
+    }
+
+    @Test func whileTypingKeysAreTheFieldsNotTheSurfaces() {
+        var s = EngineScript()
+        s.key(.right)
+        s.key(.f2)
+        s.send(.key(.character("3")))   // not the board
+        s.key(.delete)                  // not a delete of the item
+        #expect(s.engine.layoutChoice == .grid || s.engine.snapshot.panes.isEmpty)
+        #expect(s.engine.model.item(withID: "item-1") != nil && field(s)?.text == "3")
+    }
+
+    @Test func f2InAnOpenFolderRenamesTheFolderInItsTitleLine() throws {
+        var m = SampleData.generated(count: 30, sections: 2, seed: 1)
+        try m.drop("item-2", onto: "item-1")
+        var s = EngineScript(model: m)
+        let c = s.center("folder-1")
+        s.down(c)
+        s.up(c)
+        s.wait(0.5)
+        s.key(.f2)
+        let f = try #require(field(s))
+        #expect(f.frame == s.engine.folderPanel?.titleFrame && f.text == "Folder")
+        type(&s, "Trips")
+        s.key(.enter)
+        #expect(s.engine.model.item(withID: "folder-1")?.title == "Trips" && s.engine.overlay == .folder("folder-1"))
+    }
+}

@@ -1,0 +1,51 @@
+import CX11
+import Foundation
+import TesseraCore
+import Testing
+
+/// Typing a title in the real window: UTF-8 text from real X key events (`xdotool type` maps each
+/// character to a keysym), saved, and kept across a restart.
+@Suite("End to end: typing titles")
+struct RenameEndToEndTests {
+    /// `xdotool type` on the test's server.
+    static func type(_ text: String, display: String) throws {
+        let p = Process()
+        p.executableURL = URL(fileURLWithPath: "/usr/bin/xdotool")
+        p.arguments = ["type", "--delay", "40", text]
+        var environment = ProcessInfo.processInfo.environment
+        environment["DISPLAY"] = display
+        environment.removeValue(forKey: "XAUTHORITY")
+        environment["LC_ALL"] = "C.UTF-8"   // xdotool reads its argument as multibyte text in the locale
+        p.environment = environment
+        try p.run()
+        p.waitUntilExit()
+        #expect(p.terminationStatus == 0, "xdotool type")
+    }
+
+    @Test("F2 on the selected tile, type Chinese, Enter: the new title is saved and shown after a restart; Escape changes nothing")
+    func renameWithChineseSurvivesARestart() async throws {
+        let h = try await Harness.start("rename")
+        defer { h.close() }
+        let layout = try await h.layout()
+        let first = layout.ids(inSection: 0)[0]
+        let old = try layout.item(first).title
+        let app = try await h.launch()
+
+        try h.x.tap(keysym: XK_Right)
+        try h.x.tap(keysym: XK_F2)
+        try Self.type("旅行相册 2026", display: h.xvfb.display)
+        try h.x.tap(keysym: XK_Return)
+        let saved = await StateFileReader.waitFor(h.statePath) { $0.entry(first)?.title == "旅行相册 2026" }
+        #expect(saved?.entry(first)?.title == "旅行相册 2026", "typed title saved (was \(old))")
+
+        app.process.send(SIGTERM)
+        _ = await app.process.waitForExit(timeout: 5)
+        #expect(try await h.layout().item(first).title == "旅行相册 2026", "kept across a restart")
+
+        try await h.launch(label: "again")
+        try h.x.tap(keysym: XK_Right)
+        try h.x.tap(keysym: XK_F2)
+        try h.x.tap(keysym: XK_Escape)
+        #expect(try StateFileReader.read(h.statePath).entry(first)?.title == "旅行相册 2026", "Escape changes nothing")
+    }
+}
