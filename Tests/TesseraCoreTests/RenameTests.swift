@@ -79,9 +79,35 @@ import Testing
         s.wait(0.5)
         s.key(.f2)
         let f = try #require(field(s))
-        #expect(f.frame == s.engine.folderPanel?.titleFrame && f.text == "Folder")
+        #expect(f.frame == s.engine.folderPanel?.titleFrame && f.text == "Folder 1")
         type(&s, "Trips")
         s.key(.enter)
         #expect(s.engine.model.item(withID: "folder-1")?.title == "Trips" && s.engine.overlay == .folder("folder-1"))
+    }
+
+    /// A new folder is named from a word its items share, else "Folder N", never a sibling's
+    /// title; its name is open for typing right after the drop, and Enter keeps it.
+    @Test func aNewFolderGetsASuggestedNameOpenForTyping() throws {
+        var m = CollectionModel(sections: [Section(id: "s", title: "S", items: [
+            Item(id: "a", title: "Task 4"), Item(id: "b", title: "Task 9"), Item(id: "c", title: "Task"),
+            Item(id: "d", title: "日历"), Item(id: "e", title: "Mail"), Item(id: "f", title: "Folder 1"),
+        ])])
+        var log = EditLog()
+        let f1 = try m.drop("b", onto: "a", near: nil, targetNear: nil, log: &log)
+        #expect(m.item(withID: f1)?.title == "Task 2", "the shared word, but a sibling is called Task")
+        let f2 = try m.drop("e", onto: "d", near: nil, targetNear: nil, log: &log)
+        #expect(m.item(withID: f2)?.title == "Folder 2", "nothing shared; Folder 1 is taken")
+
+        var s = EngineScript()
+        s.lift("item-1")
+        s.glide(to: s.center("item-8"))
+        s.wait(1.6)
+        s.up(s.engine.pointer!)
+        let folder = try #require(s.engine.model.sections[0].items.first { $0.isFolder })
+        let opened = try #require(field(s))
+        #expect(opened.text == folder.title && opened.selection == 0..<folder.title.count)
+        type(&s, "Trips")
+        s.key(.enter)
+        #expect(s.engine.model.item(withID: folder.id)?.title == "Trips")
     }
 }

@@ -170,6 +170,7 @@ extension Engine {
             path = model.indexPath(of: lift.id, near: lift.path) ?? path
         }
         var summary = "Moved \(Toast.quoted(item.title))", toast = false
+        var madeFolder: ItemID?
         if let open = lift.open {
             let into = model.item(withID: open.id).map { target in
                 target.isFolder ? "Moved \(Toast.quoted(item.title)) into \(Toast.quoted(target.title))"
@@ -181,11 +182,16 @@ extension Engine {
                 }
                 destination = .folder(folder, near: open.path)
                 if let into { summary = into; toast = true }
+                if folder != open.id { madeFolder = folder }
                 presentation.closeTarget(open.id, at: t, policy: policy)
                 presentation.moveTarget(from: open.id, to: folder)
             } catch {}
         }
         if let l = session.lift, changedModel(l) { commit(l.edits, summary: summary, toast: toast, avoid: lift.pointer) }
+        // A new folder's suggested name is open for typing at once (Enter keeps it).
+        if let f = madeFolder, let p = locate(f), let title = model.item(at: p)?.title {
+            navigation.beginRenaming(f, at: p, title: title)
+        }
         if case .slot = destination { destination = homeDestination(of: lift.id) }
         settle(item, from: lift.frame, to: destination, at: t)
     }

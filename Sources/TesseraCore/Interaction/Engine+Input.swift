@@ -31,9 +31,9 @@ extension Engine {
         session.place(p)
         // Seed 001: input waits for the end animation.
         guard !session.isSettling else { return }
-        if pressOnCheck(p, at: t) { return }
         // An open folder is modal: a press inside its panel is about its items, outside closes it.
         if let panel = folderPanel, panel.panel.contains(p) {
+            if pressOnCheck(p, at: t) { return }
             if let c = panel.child(at: p, offset: scroll.folderOffset) {
                 let path = IndexPath(section: panel.path.section, item: panel.path.item, child: c)
                 press(panel.children[c].id, at: path, origin: p, inFolder: panel.folder, t: t)
@@ -42,6 +42,8 @@ extension Engine {
         }
         if navigation.overlay != nil { closeOverlay(); return }
         if beginScrub(at: p) { return }
+        // A tile's check circle (scroll thumbs come first: they sit over the tiles' right edge).
+        if pressOnCheck(p, at: t) { return }
         guard let path = snapshot.item(at: p, offsets: offsets), let item = model.item(at: path) else {
             session.end()
             return
@@ -158,7 +160,7 @@ extension Engine {
     }
 
     /// Ctrl with a key: the commands (the shell keeps Ctrl+Q, quit, for itself).
-    private mutating func shortcut(_ k: Key, shift: Bool, at t: Double) {
+    mutating func shortcut(_ k: Key, shift: Bool, at t: Double) {
         switch k {
         case .character("z"): if shift { redo(at: t) } else { undo(at: t) }
         case .character("y"): redo(at: t)

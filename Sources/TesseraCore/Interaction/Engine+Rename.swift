@@ -27,7 +27,15 @@ extension Engine {
     mutating func renamingKey(_ k: Key, _ modifiers: Modifiers, at t: Double) {
         let shift = modifiers.contains(.shift)
         if modifiers.contains(.control) {
-            if case .character("a") = k { navigation.editField { $0.selectAll() } }
+            switch k {
+            case .character("a"): navigation.editField { $0.selectAll() }
+            // Undo and redo leave the field (its typing dropped) and act on the collection: a
+            // folder just made, its name open, is undone by the first Ctrl+Z.
+            case .character("z"), .character("y"):
+                cancelRename()
+                shortcut(k, shift: modifiers.contains(.shift), at: t)
+            default: break
+            }
             outbox.redraw()
             return
         }

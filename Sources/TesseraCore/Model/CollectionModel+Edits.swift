@@ -116,7 +116,8 @@ extension CollectionModel {
         let shift = out.topLevelRemovals(in: tp0.section) == 1 && from.item < tp0.item ? 1 : 0
         let tp = IndexPath(section: tp0.section, item: tp0.item - shift)
         let dropped = apply(out, log: &log)
-        let folder = Item(id: folderID, title: "Folder", icon: "folder", rgba: target.rgba,
+        let name = suggestedFolderName(for: [target, dropped], in: tp.section)
+        let folder = Item(id: folderID, title: name, icon: "folder", rgba: target.rgba,
                           sizeHint: .square, kind: .folder, children: [target, dropped])
         log.append(.replaced(section: tp.section, index: tp.item, old: target))
         sections[tp.section].items[tp.item] = folder
@@ -229,6 +230,30 @@ extension CollectionModel {
             log.append(.removed(section: s, index: i, sections[s].items.remove(at: i)))
         }
         return r.item
+    }
+
+    /// A name for a new folder of `items` in section `s`: a word their titles share ("Task 4" and
+    /// "Task 9" make "Task"), else "Folder N"; never the title of another entry of the section
+    /// (then "Task 2", "Task 3" …). O(section): one prefix test of each sibling's title.
+    func suggestedFolderName(for items: [Item], in s: Int) -> String {
+        func words(_ t: String) -> [String] {
+            t.split(whereSeparator: { $0.isWhitespace || $0.isPunctuation }).map(String.init)
+                .filter { $0.count >= 2 && !$0.allSatisfy(\.isNumber) }
+        }
+        var base = "Folder"
+        if let first = items.first {
+            let others = items.dropFirst().map { Set(words($0.title).map { $0.lowercased() }) }
+            if let shared = words(first.title).first(where: { w in others.allSatisfy { $0.contains(w.lowercased()) } }) {
+                base = shared
+            }
+        }
+        // Only titles that start with the base can collide: one prefix test per sibling.
+        var taken = Set<String>()
+        for item in sections[s].items where item.title.hasPrefix(base) { taken.insert(item.title) }
+        if base != "Folder" && !taken.contains(base) { return base }
+        var n = base == "Folder" ? 1 : 2
+        while taken.contains("\(base) \(n)") { n += 1 }
+        return "\(base) \(n)"
     }
 
     /// The first `folder-N` id not taken: deterministic, so replays give the same ids.
