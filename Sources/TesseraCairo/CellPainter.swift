@@ -88,7 +88,11 @@ struct CellPainter {
         masks.fill(cr, f.offsetBy(dx: 0, dy: 1), radius: radius, color: Color.black.withAlpha(0.08))
         masks.fill(cr, f, radius: radius, color: Theme.tileFill(cell.color, hovered: cell.isHovered))
         let slots = ContentSlots(frame: f)
-        icons.draw(cell.icon, in: slots.icon, cr: cr, pixelScale: pixelScale, tint: Theme.glyph(cell.color))
+        if cell.icon.isEmpty {
+            paintInitial(of: cell.title, in: slots.icon, color: Theme.glyph(cell.color), cr: cr)
+        } else {
+            icons.draw(cell.icon, in: slots.icon, cr: cr, pixelScale: pixelScale, tint: Theme.glyph(cell.color))
+        }
         if let label = slots.label {
             text.draw(cell.title, in: label, style: slots.isRow ? .rowTitle : .cellTitle, cr: cr)
         }
@@ -106,6 +110,7 @@ struct CellPainter {
             let r = Rect(x: grid.minX + Double(i % 3) * (mini + gap), y: grid.minY + Double(i / 3) * (mini + gap),
                          width: mini, height: mini)
             CairoPath.fillRoundedRect(cr, r, radius: mini * 0.22, color: Theme.mix(.white, entry.color, 0.45))
+            guard !entry.icon.isEmpty else { continue }   // a new item's: its colour alone
             icons.draw(entry.icon, in: r.insetBy(dx: mini * 0.16, dy: mini * 0.16), cr: cr, pixelScale: pixelScale,
                        tint: Theme.glyph(entry.color))
         }
@@ -186,6 +191,18 @@ struct CellPainter {
         cairo_stroke(cr)
         cairo_set_dash(cr, nil, 0, 0)
         cairo_set_line_cap(cr, CAIRO_LINE_CAP_BUTT)
+    }
+
+    /// An item with no icon (one just added): the first character of its title, large, in the
+    /// icon's colour and place — a tile that looks meant, not a missing picture.
+    private func paintInitial(of title: String, in slot: Rect, color: Color, cr: OpaquePointer) {
+        guard let first = title.first(where: { !$0.isWhitespace }) else { return }
+        let k = slot.height / 48
+        cairo_save(cr)
+        cairo_translate(cr, slot.midX, slot.midY)
+        cairo_scale(cr, k, k)
+        text.draw(String(first).uppercased(), in: Rect(x: -40, y: -24, width: 80, height: 48), style: .initial, cr: cr, color: color)
+        cairo_restore(cr)
     }
 
     /// Where a click marks the item done: a white circle with a grey ring.

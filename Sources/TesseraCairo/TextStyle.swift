@@ -10,6 +10,9 @@ enum TextStyle: Hashable {
     case rowTitle
     /// The number in a folder's count badge.
     case badge
+    /// A new item's tile without an icon: its title's first character in the icon's place (scaled
+    /// to the icon's size when drawn).
+    case initial
 
     /// Font families in fallback order, one for every style (headers, titles, labels, badges): Noto
     /// Sans CJK sets Chinese and Latin alike (its Latin narrower than DejaVu's: fewer titles cut
@@ -31,6 +34,7 @@ enum TextStyle: Hashable {
         case .cellTitle: 11
         case .rowTitle: 13
         case .badge: 10
+        case .initial: 40
         }
     }
 
@@ -40,14 +44,14 @@ enum TextStyle: Hashable {
         // home screen sets them: bold adds little there but the bold face's 2.4 MB to a
         // collection that has folders and no headers.
         case .label(.header), .label(.listTitle), .label(.banner): true
-        case .badge, .label(.folderTitle): false
+        case .badge, .label(.folderTitle), .initial: false
         case .label(.footer), .label(.detailTitle), .label(.inspector), .label(.toast), .cellTitle, .rowTitle: false
         }
     }
 
     var isCentered: Bool {
         switch self {
-        case .label(.detailTitle), .label(.folderTitle), .label(.banner), .label(.toast), .cellTitle, .badge: true
+        case .label(.detailTitle), .label(.folderTitle), .label(.banner), .label(.toast), .cellTitle, .badge, .initial: true
         case .label(.header), .label(.footer), .label(.listTitle), .label(.inspector), .rowTitle: false
         }
     }

@@ -110,4 +110,29 @@ import Testing
         s.key(.enter)
         #expect(s.engine.model.item(withID: folder.id)?.title == "Trips")
     }
+
+    /// Ctrl+N adds "New item" after the selection with its title open; typing and Enter name it;
+    /// two Ctrl+Z take back the name, then the item. With nothing selected: the first section's end.
+    @Test func ctrlNAddsAnItemAfterTheSelectionToType() throws {
+        var s = EngineScript()
+        let start = s.engine.model
+        s.send(.key(.character("n"), [.control]))
+        #expect(s.engine.model.sections[0].items.last?.id == "new-1", "nothing selected: the first section's end")
+        s.key(.escape)
+        s.send(.key(.character("z"), [.control]))
+        #expect(s.engine.model == start)
+        s.key(.right)
+        s.send(.key(.character("n"), [.control]))
+        #expect(s.ids(0).prefix(2) == ["item-1", "new-1"])
+        let item = try #require(s.engine.model.item(withID: "new-1"))
+        #expect(item.title == "New item" && item.icon == "" && !item.done && s.engine.navigation.selection == "new-1")
+        #expect(field(s)?.text == "New item" && field(s)?.selection == 0..<8)
+        type(&s, "Zoo 动物园")
+        s.key(.enter)
+        #expect(s.engine.model.item(withID: "new-1")?.title == "Zoo 动物园")
+        s.send(.key(.character("z"), [.control]))
+        #expect(s.engine.model.item(withID: "new-1")?.title == "New item")
+        s.send(.key(.character("z"), [.control]))
+        #expect(s.engine.model == start)
+    }
 }

@@ -48,4 +48,25 @@ struct RenameEndToEndTests {
         try h.x.tap(keysym: XK_Escape)
         #expect(try StateFileReader.read(h.statePath).entry(first)?.title == "旅行相册 2026", "Escape changes nothing")
     }
+
+    @Test("Ctrl+N, type, Enter: the new item is saved after the selected tile with its title, and is there after a restart")
+    func addAnItemAndNameIt() async throws {
+        let h = try await Harness.start("add")
+        defer { h.close() }
+        let layout = try await h.layout()
+        let top = layout.ids(inSection: 0)
+        let app = try await h.launch()
+
+        try h.x.tap(keysym: XK_Right)
+        try h.x.tap(keysym: XK_n, modifiers: [XK_Control_L])
+        try Self.type("Zoo 动物园", display: h.xvfb.display)
+        try h.x.tap(keysym: XK_Return)
+        let expected = [top[0], "new-1"] + top.dropFirst()
+        let saved = await StateFileReader.waitFor(h.statePath) { $0.entry("new-1")?.title == "Zoo 动物园" }
+        #expect(saved?.ids(inSection: 0) == expected && saved?.entry("new-1")?.title == "Zoo 动物园")
+        app.process.send(SIGTERM)
+        _ = await app.process.waitForExit(timeout: 5)
+        let after = try await h.layout()
+        #expect(after.ids(inSection: 0) == expected && (try? after.item("new-1").title) == "Zoo 动物园")
+    }
 }

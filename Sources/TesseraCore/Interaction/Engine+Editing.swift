@@ -51,6 +51,43 @@ extension Engine {
         return true
     }
 
+    /// Ctrl+N: a new item after the selection (in its folder, if it is in one; at the end of the
+    /// open folder when the folder itself is selected), else at the end of the first section; it
+    /// is selected and its title ("New item", all selected) open for typing. One undoable step.
+    /// Returns whether an item was added.
+    @discardableResult
+    public mutating func addItem(at t: Double) -> Bool {
+        guard canEditNow, !model.sections.isEmpty else { return false }
+        var path = IndexPath(section: 0, item: model.sections[0].items.count)
+        if let folder = navigation.openFolder, let fp = locate(folder), navigation.selection == folder || navigation.selection == nil,
+           let count = model.item(at: fp)?.children.count {
+            path = IndexPath(section: fp.section, item: fp.item, child: count)
+        } else if let sel = navigation.selection, let p = locate(sel) {
+            path = p.child.map { IndexPath(section: p.section, item: p.item, child: $0 + 1) }
+                ?? IndexPath(section: p.section, item: p.item + 1)
+        }
+        let id = model.freshID(prefix: "new-")
+        let item = Item(id: id, title: Self.newItemTitle, icon: "", rgba: Self.newItemColor(id), sizeHint: .square)
+        guard (try? update(at: t, summary: "Added \(Self.newItemTitle)", { (u: inout ModelUpdates) throws(ModelEditError) in
+            try u.insert(item, at: path)
+        })) != nil else { return false }
+        navigation.select(id, at: path)
+        if path.child == nil, let j = snapshot.flatIndex(of: path) { reveal(j) }
+        navigation.beginRenaming(id, at: path, title: Self.newItemTitle)
+        outbox.redraw()
+        return true
+    }
+
+    static let newItemTitle = "New item"
+
+    /// A new item's colour: one of the sample palette's, picked by its id (so a replay picks the same).
+    static func newItemColor(_ id: ItemID) -> UInt32 {
+        var h: UInt32 = 2_166_136_261
+        for b in id.rawValue.utf8 { h = (h ^ UInt32(b)) &* 16_777_619 }
+        let hex = SampleData.palette[Int(h % UInt32(SampleData.palette.count))]
+        return Item.pack(Color(hex: hex)!)
+    }
+
     /// Edits from the keyboard wait for a gesture to end and for the collection to load.
     var canEditNow: Bool {
         session.press == nil && !session.isCarrying && !session.isSettling && !isLoading

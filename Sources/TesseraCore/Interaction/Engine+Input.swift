@@ -165,6 +165,7 @@ extension Engine {
         case .character("z"): if shift { redo(at: t) } else { undo(at: t) }
         case .character("y"): redo(at: t)
         case .character("d"): toggleDoneOfSelection(at: t)
+        case .character("n"): addItem(at: t)
         default: break
         }
     }

@@ -257,28 +257,48 @@ extension CollectionModel {
     }
 
     /// The first `folder-N` id not taken: deterministic, so replays give the same ids.
-    /// Only ids starting with "folder-" are collected, so a large model costs a scan, not a set of all ids.
-    func freshFolderID() -> ItemID {
+    func freshFolderID() -> ItemID { freshID(prefix: "folder-") }
+
+    /// The first `<prefix>N` id not taken (N = 1, 2, …). Only ids with the prefix are collected,
+    /// so a large model costs a scan, not a set of all ids.
+    func freshID(prefix: String) -> ItemID {
         var taken = Set<Int>()
         for s in sections {
             for item in s.items {
-                Self.noteFolderNumber(item.id, in: &taken)
-                for c in item.children { Self.noteFolderNumber(c.id, in: &taken) }
+                Self.noteNumber(item.id, prefix: prefix, in: &taken)
+                for c in item.children { Self.noteNumber(c.id, prefix: prefix, in: &taken) }
             }
         }
         var n = 1
         while taken.contains(n) { n += 1 }
-        return ItemID("folder-\(n)")
+        return ItemID("\(prefix)\(n)")
     }
 
-    private static func noteFolderNumber(_ id: ItemID, in taken: inout Set<Int>) {
-        let raw = id.rawValue.utf8
-        guard raw.count > 7, raw.starts(with: "folder-".utf8) else { return }
-        let digits = raw.dropFirst(7)
+    private static func noteNumber(_ id: ItemID, prefix: String, in taken: inout Set<Int>) {
+        let raw = id.rawValue.utf8, p = prefix.utf8
+        guard raw.count > p.count, raw.starts(with: p) else { return }
+        let digits = raw.dropFirst(p.count)
         // "folder-01" is not what `folder-\(n)` produces for any n: it never collides.
         guard digits.first != UInt8(ascii: "0"), digits.count <= 18,
               digits.allSatisfy({ $0 >= UInt8(ascii: "0") && $0 <= UInt8(ascii: "9") }) else { return }
         taken.insert(digits.reduce(0) { $0 * 10 + Int($1 - UInt8(ascii: "0")) })
+    }
+
+    /// Adds a new plain item at a top-level place (`at.child == nil`) or into a folder at a child
+    /// index. Its id must not be in use (`freshID(prefix:)`).
+    public mutating func insert(_ item: Item, at path: IndexPath, log: inout EditLog) throws(ModelEditError) {
+        guard !item.isFolder else { throw .folderIntoFolder(item.id) }
+        guard sections.indices.contains(path.section) else { throw .unknownSection(path.section) }
+        if let c = path.child {
+            guard sections[path.section].items.indices.contains(path.item), sections[path.section].items[path.item].isFolder,
+                  (0...sections[path.section].items[path.item].children.count).contains(c) else { throw .indexOutOfRange(path) }
+            log.append(.replaced(section: path.section, index: path.item, old: sections[path.section].items[path.item]))
+            sections[path.section].items[path.item].children.insert(item, at: c)
+        } else {
+            guard (0...sections[path.section].items.count).contains(path.item) else { throw .indexOutOfRange(path) }
+            sections[path.section].items.insert(item, at: path.item)
+            log.append(.inserted(section: path.section, index: path.item))
+        }
     }
 }
 

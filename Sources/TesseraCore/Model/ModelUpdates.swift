@@ -34,6 +34,10 @@ public struct ModelUpdates: Sendable {
         try model.delete(id, near: hint, log: &log)
     }
 
+    public mutating func insert(_ item: Item, at path: IndexPath) throws(ModelEditError) {
+        try model.insert(item, at: path, log: &log)
+    }
+
     public mutating func rename(_ id: ItemID, to title: String, near hint: IndexPath? = nil) throws(ModelEditError) {
         try model.rename(id, to: title, near: hint, log: &log)
     }
