@@ -3,7 +3,7 @@
 # Usage: scripts/deps.sh run|test
 set -euo pipefail
 
-run_pkgs=(libx11-dev libsqlite3-dev libxext-dev libxtst-dev libxcursor-dev libcairo2-dev libpango1.0-dev pkg-config fonts-noto-cjk fonts-dejavu-core)
+run_pkgs=(libx11-dev libsqlite3-dev libxext-dev libxtst-dev libxcursor-dev libcairo2-dev libpango1.0-dev pkg-config fonts-noto-cjk fonts-noto-color-emoji fonts-dejavu-core)
 test_pkgs=(libxfixes-dev xvfb xauth xdotool x11-utils)
 
 pkgs=("${run_pkgs[@]}")

@@ -1,6 +1,7 @@
 import CPango
 import Testing
 @testable import TesseraCairo
+import TesseraCore
 
 /// Which faces text is set in: one family for every style — Noto Sans CJK sets Latin and Chinese,
 /// regular and bold (issue 15: headers and titles no longer mix DejaVu's Latin with Noto's).
@@ -26,5 +27,19 @@ import Testing
         #expect(families("Photos", .cellTitle, text).allSatisfy { $0.hasPrefix("Noto Sans CJK") })
         #expect(families("今天", .label(.header), text).allSatisfy { $0.hasPrefix("Noto Sans CJK") })
         #expect(families("Photos 照片", .cellTitle, text).allSatisfy { $0.hasPrefix("Noto Sans CJK") })
+    }
+
+    /// Emoji in a title come out in colour (Noto Color Emoji, found by fallback), not as empty
+    /// boxes or grey outlines; the text's own colour is a dark grey, so coloured pixels are the emoji's.
+    @Test func emojiAreDrawnInColour() {
+        let text = TextRenderer()
+        #expect(families("Party 🎉", .cellTitle, text).contains("Noto Color Emoji"))
+        let canvas = PixelCanvas(width: 80, height: 30, background: .white) { cr in
+            text.draw("🎉🇨🇳", in: Rect(x: 0, y: 0, width: 80, height: 30), style: .rowTitle, cr: cr)
+        }
+        let coloured = canvas.count(in: Rect(x: 0, y: 0, width: 80, height: 30)) { p in
+            max(p.r, p.g, p.b) - min(p.r, p.g, p.b) > 80
+        }
+        #expect(coloured > 40, "\(coloured) coloured pixels")
     }
 }

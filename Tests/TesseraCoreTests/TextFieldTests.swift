@@ -81,4 +81,43 @@ import Testing
         #expect(full, "full: the typed character is cut")
         #expect(f.text == "ab🇨🇳🇺🇸🇫🇷")
     }
+
+    /// Typed one key at a time (as xdotool and input methods send them), a skin tone joins the
+    /// 👍 before it, a second regional indicator the first, an accent its letter: the caret stays
+    /// on a character boundary and Backspace still takes each whole. (This crashed the app.)
+    @Test func charactersThatJoinTheOneBeforeThemKeepTheCaretRight() {
+        var f = TextField("")
+        for piece in ["a", "👍", "🏽", "🇨", "🇳", "e", "\u{301}", "b"] { f.insert(piece) }
+        #expect(f.text == "a👍🏽🇨🇳e\u{301}b" && f.count == 5 && f.caret == 5)
+        f.deleteBackward()
+        f.deleteBackward()
+        #expect(f.text == "a👍🏽🇨🇳" && f.caret == 3)
+        f.moveLeft()
+        f.insert("🏽")
+        #expect(f.text == "a👍🏽🏽🇨🇳" && f.count == 3 && f.caret == 2, "a second skin tone joins the emoji too")
+        f.moveToStart()
+        f.deleteForward()
+        #expect(f.text == "👍🏽🏽🇨🇳" && f.caret == 0)
+    }
+
+    /// Any sequence of edits and moves, with pieces that join their neighbours: never a caret or
+    /// selection outside the text, never more than the limit, and no crash.
+    @Test(arguments: 1...20 as ClosedRange<UInt64>)
+    func randomEditingKeepsTheCaretInsideTheText(seed: UInt64) {
+        var rng = SeededRandom(seed: seed)
+        let pieces = ["a", "字", "👍", "🏽", "🇨", "🇳", "e", "\u{301}", "\u{200d}", "👩", " ", "\n", "\u{7}", "ab🇫🇷"]
+        var f = TextField("start", limit: 12)
+        for _ in 0..<2000 {
+            switch rng.next() % 9 {
+            case 0, 1, 2: f.insert(pieces[Int(rng.next() % UInt64(pieces.count))])
+            case 3: f.deleteBackward()
+            case 4: f.deleteForward()
+            case 5: f.moveLeft(extending: rng.next() % 2 == 0)
+            case 6: f.moveRight(extending: rng.next() % 2 == 0)
+            case 7: _ = f.cut()
+            default: if rng.next() % 2 == 0 { f.selectAll() } else { f.moveToStart() }
+            }
+            #expect(f.caret >= 0 && f.caret <= f.count && f.anchor >= 0 && f.anchor <= f.count && f.count <= 12)
+        }
+    }
 }

@@ -68,14 +68,16 @@ public struct TextField: Hashable, Sendable {
     /// input was cut to stay within `limit`.
     @discardableResult
     public mutating func insert(_ input: String) -> Bool {
-        var chars = characters
+        let chars = characters
         let range = selection
         let room = limit - (chars.count - range.count)
         let clean = Array(Self.clean(input))
         let taken = clean.prefix(Swift.max(0, room))
-        chars.replaceSubrange(range, with: taken)
-        text = String(chars)
-        collapse(to: range.lowerBound + taken.count)
+        // Characters typed one at a time can join the one before them into one (a skin tone after
+        // 👍, the second half of a flag, a combining accent): the caret is counted again.
+        let head = String(chars[..<range.lowerBound]) + String(taken)
+        text = head + String(chars[range.upperBound...])
+        collapse(to: Swift.min(head.count, text.count))
         return taken.count < clean.count
     }
 
@@ -83,20 +85,20 @@ public struct TextField: Hashable, Sendable {
     public mutating func deleteBackward() {
         if hasSelection { insert(""); return }
         guard caret > 0 else { return }
-        var chars = characters
-        chars.remove(at: caret - 1)
-        text = String(chars)
-        collapse(to: caret - 1)
+        let chars = characters
+        let head = String(chars[..<(caret - 1)])
+        text = head + String(chars[caret...])
+        collapse(to: Swift.min(head.count, text.count))
     }
 
     /// Delete: the selection, else the character after the caret.
     public mutating func deleteForward() {
         if hasSelection { insert(""); return }
         guard caret < count else { return }
-        var chars = characters
-        chars.remove(at: caret)
-        text = String(chars)
-        collapse(to: caret)
+        let chars = characters
+        let head = String(chars[..<caret])
+        text = head + String(chars[(caret + 1)...])
+        collapse(to: Swift.min(head.count, text.count))
     }
 
     /// Cut: the selected text, removed.
