@@ -76,6 +76,12 @@ struct EventTranslator {
         case FocusIn:
             inputMethod?.focus(true)
             return .ignored
+        case MappingNotify:
+            // The keyboard's mapping changed (a layout switch; xdotool typing a character the
+            // layout lacks remaps a spare key for it): Xlib's copy must follow, or keys read as
+            // what they were before.
+            XRefreshKeyboardMapping(&ev.xmapping)
+            return .ignored
         case FocusOut:
             inputMethod?.focus(false)
             // The keyboard went elsewhere: another client grabbed it (a screen locker, a window

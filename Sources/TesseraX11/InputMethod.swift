@@ -12,26 +12,45 @@ import Glibc
 /// method eats the keys it composes), and key presses are read with `Xutf8LookupString`. Without
 /// an input method (none running, or a locale X does not support), `Xutf8LookupString` on a plain
 /// context-free path still gives UTF-8 for the keysym, so typing works everywhere.
+///
+/// It opens on the first key press, not at start-up: the locale's input method data (compose
+/// tables) cost most of a megabyte that a session driven by the pointer never needs.
 final class InputMethod {
-    private let im: XIM?
-    private let ic: XIC?
+    private let display: OpaquePointer
+    private let window: Window
+    /// The window's event mask, to which the method's own events are added when it opens.
+    private let eventMask: Int
+    private var opened = false
+    private var im: XIM?
+    private var ic: XIC?
 
-    /// Opens the method for `window`; without one, lookups fall back to the keysym's text.
-    init(display: OpaquePointer, window: Window) {
+    init(display: OpaquePointer, window: Window, eventMask: Int) {
+        self.display = display
+        self.window = window
+        self.eventMask = eventMask
+    }
+
+    /// Opens the method for the window; without one, lookups fall back to the keysym's text.
+    private func open() {
+        guard !opened else { return }
+        opened = true
         setlocale(LC_CTYPE, "")
-        var opened: XIM?
+        var method: XIM?
         if XSupportsLocale() != 0 {
             _ = XSetLocaleModifiers("")
-            opened = XOpenIM(display, nil, nil, nil)
-            if opened == nil {
+            method = XOpenIM(display, nil, nil, nil)
+            if method == nil {
                 // The method named by XMODIFIERS is not running: X's own (Compose, dead keys).
                 _ = XSetLocaleModifiers("@im=none")
-                opened = XOpenIM(display, nil, nil, nil)
+                method = XOpenIM(display, nil, nil, nil)
             }
         }
-        im = opened
-        ic = opened.flatMap { tessera_create_ic($0, window) }
-        if let ic { XSetICFocus(ic) }
+        im = method
+        ic = method.flatMap { tessera_create_ic($0, window) }
+        guard let ic else { return }
+        XSetICFocus(ic)
+        let extra = Int(tessera_ic_filter_events(ic))
+        if extra & ~eventMask != 0 { XSelectInput(display, window, eventMask | extra) }
     }
 
     deinit {
@@ -41,12 +60,14 @@ final class InputMethod {
 
     var isActive: Bool { ic != nil }
 
-    /// The X events the method must be shown (key releases for some), to add to the window's mask.
-    var filterEvents: Int { ic.map { Int(tessera_ic_filter_events($0)) } ?? 0 }
-
     /// Whether the method took the event (part of a composition): then nothing else may see it.
+    /// The first key press opens the method.
     func filter(_ event: inout XEvent) -> Bool {
-        XFilterEvent(&event, 0) != 0
+        if !opened {
+            guard event.type == KeyPress else { return false }
+            open()
+        }
+        return XFilterEvent(&event, 0) != 0
     }
 
     /// The window has the keyboard focus, or lost it.
@@ -58,6 +79,7 @@ final class InputMethod {
     /// A key press's text (UTF-8) and keysym. The buffer grows when the text does not fit (a long
     /// committed phrase).
     func lookup(_ event: inout XKeyEvent) -> (text: String, keysym: KeySym) {
+        open()
         var keysym: KeySym = 0
         guard let ic else {
             var buffer = [CChar](repeating: 0, count: 64)

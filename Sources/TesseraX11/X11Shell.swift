@@ -110,11 +110,7 @@ public final class X11Shell {
         var wmDelete = XInternAtom(display, "WM_DELETE_WINDOW", 0)
         XSetWMProtocols(display, window, &wmDelete, 1)
         translator = EventTranslator(scale: scale, window: window, wmProtocols: wmProtocols, wmDeleteWindow: wmDelete)
-        let inputMethod = InputMethod(display: display, window: window)
-        translator.inputMethod = inputMethod
-        if inputMethod.filterEvents != 0 {
-            XSelectInput(display, window, attributes.event_mask | inputMethod.filterEvents)
-        }
+        translator.inputMethod = InputMethod(display: display, window: window, eventMask: attributes.event_mask)
         cursors = CursorSet(display: display)
         // The back buffer's shared memory is made and faulted in now, while the warm-up thread may
         // still be loading fonts, rather than during the first frame.

@@ -3,25 +3,10 @@ import Foundation
 import TesseraCore
 import Testing
 
-/// Typing a title in the real window: UTF-8 text from real X key events (`xdotool type` maps each
-/// character to a keysym), saved, and kept across a restart.
+/// Typing a title in the real window: UTF-8 text from real X key events (each character's keysym
+/// mapped to a spare key, as `xdotool type` does), saved, and kept across a restart.
 @Suite("End to end: typing titles")
 struct RenameEndToEndTests {
-    /// `xdotool type` on the test's server.
-    static func type(_ text: String, display: String) throws {
-        let p = Process()
-        p.executableURL = URL(fileURLWithPath: "/usr/bin/xdotool")
-        p.arguments = ["type", "--delay", "40", text]
-        var environment = ProcessInfo.processInfo.environment
-        environment["DISPLAY"] = display
-        environment.removeValue(forKey: "XAUTHORITY")
-        environment["LC_ALL"] = "C.UTF-8"   // xdotool reads its argument as multibyte text in the locale
-        p.environment = environment
-        try p.run()
-        p.waitUntilExit()
-        #expect(p.terminationStatus == 0, "xdotool type")
-    }
-
     @Test("F2 on the selected tile, type Chinese, Enter: the new title is saved and shown after a restart; Escape changes nothing")
     func renameWithChineseSurvivesARestart() async throws {
         let h = try await Harness.start("rename")
@@ -33,7 +18,7 @@ struct RenameEndToEndTests {
 
         try h.x.tap(keysym: XK_Right)
         try h.x.tap(keysym: XK_F2)
-        try Self.type("旅行相册 2026", display: h.xvfb.display)
+        try h.x.type("旅行相册 2026")
         try h.x.tap(keysym: XK_Return)
         let saved = await StateFileReader.waitFor(h.statePath) { $0.entry(first)?.title == "旅行相册 2026" }
         #expect(saved?.entry(first)?.title == "旅行相册 2026", "typed title saved (was \(old))")
@@ -59,7 +44,7 @@ struct RenameEndToEndTests {
 
         try h.x.tap(keysym: XK_Right)
         try h.x.tap(keysym: XK_n, modifiers: [XK_Control_L])
-        try Self.type("Zoo 动物园", display: h.xvfb.display)
+        try h.x.type("Zoo 动物园")
         try h.x.tap(keysym: XK_Return)
         let expected = [top[0], "new-1"] + top.dropFirst()
         let saved = await StateFileReader.waitFor(h.statePath) { $0.entry("new-1")?.title == "Zoo 动物园" }

@@ -93,6 +93,38 @@ final class XSession: @unchecked Sendable {
         }
     }
 
+    /// Types `text` as a keyboard would, one character at a time, through a spare keycode mapped
+    /// to each character's keysym (as `xdotool type` does), but holding each mapping for `pause`
+    /// seconds after its key: the app reads a key's symbol from the mapping as it is when it reads
+    /// the key, so remapping at once (xdotool) can turn a character into the next one.
+    func type(_ text: String, pause: Double = 0.25) throws {
+        var minCode: Int32 = 0, maxCode: Int32 = 0
+        XDisplayKeycodes(display, &minCode, &maxCode)
+        var perCode: Int32 = 0
+        guard let map = XGetKeyboardMapping(display, KeyCode(minCode), maxCode - minCode + 1, &perCode) else {
+            throw Failure(description: "no keyboard mapping")
+        }
+        defer { XFree(map) }
+        // A keycode with no symbols at all.
+        guard let spare = (minCode...maxCode).reversed().first(where: { code in
+            (0..<Int(perCode)).allSatisfy { map[Int(code - minCode) * Int(perCode) + $0] == 0 }
+        }) else { throw Failure(description: "no spare keycode to type with") }
+        for scalar in text.unicodeScalars {
+            let sym: KeySym = scalar.value < 0x100 ? KeySym(scalar.value) : KeySym(0x100_0000 + scalar.value)
+            var syms = [sym, sym]
+            XChangeKeyboardMapping(display, spare, 2, &syms, 1)
+            XSync(display, 0)
+            Thread.sleep(forTimeInterval: pause / 3)
+            XTestFakeKeyEvent(display, UInt32(spare), 1, 0)
+            XTestFakeKeyEvent(display, UInt32(spare), 0, 0)
+            XSync(display, 0)
+            Thread.sleep(forTimeInterval: pause)
+        }
+        var none: [KeySym] = [0, 0]
+        XChangeKeyboardMapping(display, spare, 2, &none, 1)
+        XSync(display, 0)
+    }
+
     // MARK: Gestures with timing
     //
     // A gesture's timing must not depend on the test runner: under a full `swift test` the
