@@ -1,3 +1,4 @@
+import CX11
 import Foundation
 import TesseraCore
 #if canImport(Glibc)
@@ -22,6 +23,8 @@ struct KillSafety {
         var leftoverTemporaryFiles = 0
         var leftoverRemovedAtNextStart = 0
         var largestFileBytes = 0
+        /// Items whose saved title is one the run typed (F2): renames were saved and survived.
+        var renamedTitles = 0
         var failures: [String] = []
 
         var description: String {
@@ -32,6 +35,7 @@ struct KillSafety {
               killed after a completed save: \(afterCompletedSave); before any save of that run: \(beforeAnySave)
             saves completed across runs: \(savesCompleted); largest state file: \(largestFileBytes) bytes
             temporary files left by a kill: \(leftoverTemporaryFiles), all removed at the next start: \(leftoverRemovedAtNextStart == leftoverTemporaryFiles)
+            items with a title typed by the run (renames saved): \(renamedTitles)
             """
         }
     }
@@ -65,6 +69,8 @@ struct KillSafety {
         // The last kill's temporary file goes at the next start too: `tessera layout` loads the same way.
         _ = try await harness.layout(Self.appOptions)
         figures.leftoverRemovedAtNextStart += pendingTemporaryFiles.filter { !FileManager.default.fileExists(atPath: $0) }.count
+        let titles = try StateFileReader.read(harness.statePath).sections.flatMap { $0.items.flatMap { [$0.title] + ($0.children ?? []).map(\.title) } }
+        figures.renamedTitles = titles.filter { $0.hasPrefix("k") && $0.dropFirst().allSatisfy(\.isNumber) && $0.count > 1 }.count
     }
 
     /// One launch, a few drags, one SIGKILL at a random moment, one check. Returns what was wrong.
@@ -79,6 +85,9 @@ struct KillSafety {
         pendingTemporaryFiles = []
 
         let drags = plannedDrags(layout, count: 3)
+        // After some drops, a rename of the selected item (Right selects; F2, a few characters,
+        // Enter): its save is one row, as a drop's.
+        let renames = drags.indices.map { _ in Int.random(in: 0..<2, using: &random) == 0 ? "k\(Int.random(in: 0..<1000, using: &random))" : nil }
         let plan = killPlan(drags: drags.count, stderrPath: app.stderrPath)
         let pid = app.process.pid
         await harness.x.gesture { x in
@@ -93,6 +102,13 @@ struct KillSafety {
                 x.release()
                 killer.released(k)
                 x.pause(0.08)
+                if let name = renames[k], !killer.fired {
+                    try? x.tap(keysym: XK_Right)
+                    try? x.tap(keysym: XK_F2)
+                    try? x.type(name, pause: 0.03)
+                    try? x.tap(keysym: XK_Return)
+                    x.pause(0.05)
+                }
             }
             killer.fireNow()                                   // the plan's moment was after the gestures
             x.release()

@@ -54,4 +54,27 @@ struct RenameEndToEndTests {
         let after = try await h.layout()
         #expect(after.ids(inSection: 0) == expected && (try? after.item("new-1").title) == "Zoo 动物园")
     }
+
+    @Test("click a folder, F2, type its name in Chinese, Enter: the folder's name is saved and kept after a restart")
+    func renameAFolderInChinese() async throws {
+        let h = try await Harness.start("folder-name")
+        defer { h.close() }
+        let layout = try await h.layout()
+        let travel = try layout.item("travel")
+        #expect(travel.kind == "folder")
+        let app = try await h.launch()
+
+        h.x.move(to: travel.frame.center)
+        h.x.press()
+        h.x.release()
+        h.x.pause(0.6)                                   // the panel grows open
+        try h.x.tap(keysym: XK_F2)
+        try h.x.type("旅行 2027")
+        try h.x.tap(keysym: XK_Return)
+        let saved = await StateFileReader.waitFor(h.statePath) { $0.entry("travel")?.title == "旅行 2027" }
+        #expect(saved?.entry("travel")?.title == "旅行 2027" && saved?.entry("travel")?.kind == "folder")
+        app.process.send(SIGTERM)
+        _ = await app.process.waitForExit(timeout: 5)
+        #expect(try await h.layout().item("travel").title == "旅行 2027", "kept across a restart")
+    }
 }
