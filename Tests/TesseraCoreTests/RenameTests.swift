@@ -135,4 +135,27 @@ import Testing
         s.send(.key(.character("z"), [.control]))
         #expect(s.engine.model == start)
     }
+
+    /// A double-click on an open folder's title opens its name for typing; one click does not.
+    @Test func aDoubleClickOnAnOpenFoldersTitleRenamesIt() throws {
+        var m = SampleData.generated(count: 30, sections: 2, seed: 1)
+        try m.drop("item-2", onto: "item-1")
+        var s = EngineScript(model: m)
+        let c = s.center("folder-1")
+        s.down(c)
+        s.up(c)
+        s.wait(0.5)
+        let title = try #require(s.engine.folderPanel?.titleFrame).center
+        s.down(title)
+        s.up(title)
+        #expect(field(s) == nil && s.engine.overlay == .folder("folder-1"), "one click: nothing")
+        s.wait(0.6)
+        s.down(title)
+        s.up(title)
+        #expect(field(s) == nil, "two clicks far apart: nothing")
+        s.wait(0.1)
+        s.down(title)
+        s.up(title)
+        #expect(field(s)?.text == "Folder 1" && s.engine.renaming?.id == "folder-1")
+    }
 }

@@ -64,6 +64,8 @@ public struct DragPolicy: Hashable, Sendable {
     public var dropZones = DropZones()
     /// No wobble, shake or springs: things jump to where they go.
     public var reduceMotion = false
+    /// Two clicks closer together than this are a double-click (a folder's title: rename it).
+    public var doubleClickInterval: Double = 0.4
 
     public init() {}
 }

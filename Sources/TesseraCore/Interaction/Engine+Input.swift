@@ -33,6 +33,14 @@ extension Engine {
         guard !session.isSettling else { return }
         // An open folder is modal: a press inside its panel is about its items, outside closes it.
         if let panel = folderPanel, panel.panel.contains(p) {
+            // A double-click on the folder's title renames it.
+            if panel.titleFrame.contains(p) {
+                if navigation.clickTitle(of: panel.folder, at: t, interval: policy.doubleClickInterval) {
+                    navigation.select(panel.folder, at: panel.path)
+                    beginRename(at: t)
+                }
+                return
+            }
             if pressOnCheck(p, at: t) { return }
             if let c = panel.child(at: p, offset: scroll.folderOffset) {
                 let path = IndexPath(section: panel.path.section, item: panel.path.item, child: c)

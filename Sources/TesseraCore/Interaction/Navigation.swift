@@ -12,6 +12,13 @@ public struct Navigation: Equatable, Sendable {
     public private(set) var beneath: FolderReturn?
     /// A title being typed (F2), and into which item's field.
     public private(set) var renaming: Renaming?
+    /// The last click on an open folder's title: a second one soon after renames the folder.
+    public private(set) var titleClick: TitleClick?
+
+    public struct TitleClick: Equatable, Sendable {
+        public var folder: ItemID
+        public var at: Double
+    }
 
     public struct Renaming: Equatable, Sendable {
         public var id: ItemID
@@ -45,6 +52,16 @@ public struct Navigation: Equatable, Sendable {
     }
 
     mutating func endRenaming() { renaming = nil }
+
+    /// Notes a click on `folder`'s title at `t`; returns whether it makes a double-click.
+    mutating func clickTitle(of folder: ItemID, at t: Double, interval: Double) -> Bool {
+        if let last = titleClick, last.folder == folder, t - last.at <= interval {
+            titleClick = nil
+            return true
+        }
+        titleClick = TitleClick(folder: folder, at: t)
+        return false
+    }
 
     /// The id of the folder whose panel is open, if one is.
     public var openFolder: ItemID? { if case .folder(let id)? = overlay { id } else { nil } }
