@@ -79,7 +79,7 @@ public enum Trace {
         ("folderOpenDuration", \.folderOpenDuration), ("folderOpenScale", \.folderOpenScale),
         ("folderCloseDuration", \.folderCloseDuration), ("dwellGrowScale", \.dwellGrowScale), ("gapPart", \.gapPart),
         ("overTargetAlpha", \.overTargetAlpha), ("settleDuration", \.settleDuration), ("overlayDuration", \.overlayDuration),
-        ("shakeAngle", \.shakeAngle),
+        ("shakeAngle", \.shakeAngle), ("doubleClickInterval", \.doubleClickInterval),
         ("shakeDuration", \.shakeDuration), ("wobbleAngle", \.wobbleAngle), ("wobblePeriod", \.wobblePeriod),
         ("liftScale", \.liftScale), ("liftScaleDuration", \.liftScaleDuration), ("pressScale", \.pressScale),
         ("pressDuration", \.pressDuration), ("refuseAmplitude", \.refuseAmplitude), ("refuseDuration", \.refuseDuration),

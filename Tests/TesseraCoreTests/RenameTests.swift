@@ -8,6 +8,18 @@ import Testing
         s.engine.scene().nodes.lazy.compactMap { if case .field(let f) = $0 { f } else { nil } }.first
     }
 
+    /// folder-1 (item-1, item-2) first in the grid, clicked open.
+    func withFolderOpen() throws -> EngineScript {
+        var m = SampleData.generated(count: 30, sections: 2, seed: 1)
+        try m.drop("item-2", onto: "item-1")
+        var s = EngineScript(model: m)
+        let c = s.center("folder-1")
+        s.down(c)
+        s.up(c)
+        s.wait(0.5)
+        return s
+    }
+
     func type(_ s: inout EngineScript, _ text: String) {
         for c in text { s.send(.key(.character(String(c)))) }
     }
@@ -70,13 +82,7 @@ import Testing
     }
 
     @Test func f2InAnOpenFolderRenamesTheFolderInItsTitleLine() throws {
-        var m = SampleData.generated(count: 30, sections: 2, seed: 1)
-        try m.drop("item-2", onto: "item-1")
-        var s = EngineScript(model: m)
-        let c = s.center("folder-1")
-        s.down(c)
-        s.up(c)
-        s.wait(0.5)
+        var s = try withFolderOpen()
         s.key(.f2)
         let f = try #require(field(s))
         #expect(f.frame == s.engine.folderPanel?.titleFrame && f.text == "Folder 1")
@@ -138,13 +144,7 @@ import Testing
 
     /// A double-click on an open folder's title opens its name for typing; one click does not.
     @Test func aDoubleClickOnAnOpenFoldersTitleRenamesIt() throws {
-        var m = SampleData.generated(count: 30, sections: 2, seed: 1)
-        try m.drop("item-2", onto: "item-1")
-        var s = EngineScript(model: m)
-        let c = s.center("folder-1")
-        s.down(c)
-        s.up(c)
-        s.wait(0.5)
+        var s = try withFolderOpen()
         let title = try #require(s.engine.folderPanel?.titleFrame).center
         s.down(title)
         s.up(title)

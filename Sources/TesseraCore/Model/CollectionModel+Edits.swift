@@ -153,12 +153,7 @@ extension CollectionModel {
         guard let p = indexPath(of: id, near: hint), let item = item(at: p) else { throw .unknownItem(id) }
         guard !title.isEmpty, title.count <= StateFile.maximumTitleLength else { throw .badTitle(id) }
         guard item.title != title else { return }
-        log.append(.replaced(section: p.section, index: p.item, old: sections[p.section].items[p.item]))
-        if let c = p.child {
-            sections[p.section].items[p.item].children[c].title = title
-        } else {
-            sections[p.section].items[p.item].title = title
-        }
+        change(at: p, log: &log) { $0.title = title }
     }
 
     /// Marks a plain item done or not done (in its place: a top-level entry, or a folder's child).
@@ -166,11 +161,17 @@ extension CollectionModel {
         guard let p = indexPath(of: id, near: hint), let item = item(at: p) else { throw .unknownItem(id) }
         guard !item.isFolder else { throw .folderCannotBeDone(id) }
         guard item.done != done else { return }
+        change(at: p, log: &log) { $0.done = done }
+    }
+
+    /// Changes the item at `p` in place (a top-level entry, or a folder's child), logged as its
+    /// top-level entry replaced.
+    private mutating func change(at p: IndexPath, log: inout EditLog, _ body: (inout Item) -> Void) {
         log.append(.replaced(section: p.section, index: p.item, old: sections[p.section].items[p.item]))
         if let c = p.child {
-            sections[p.section].items[p.item].children[c].done = done
+            body(&sections[p.section].items[p.item].children[c])
         } else {
-            sections[p.section].items[p.item].done = done
+            body(&sections[p.section].items[p.item])
         }
     }
 
