@@ -118,10 +118,18 @@ struct StoreReader {
                 var sections = try self.sections()
                 var index: [String: Int] = [:]
                 for (k, s) in sections.enumerated() { index[s.id] = k }
+                let firstRow = try db.integer("SELECT min(rowid) FROM items") ?? 0
                 let lastRow = try db.integer("SELECT max(rowid) FROM items") ?? 0
+                // Rowids are usually 1...count, but any Int64 is legal, negative or near the top
+                // (the store fuzzer made both): only a span that fits with room to spare is cut,
+                // and the first and last ranges reach the ends of Int64 whatever the rows hold.
+                let span = firstRow >= 0 && lastRow < Int64.max / 4 ? lastRow - firstRow : 0
                 // Below ~50k rows a second thread and connection cost more than they save.
-                let parts = max(1, min(partitions, Int(lastRow / rowsPerPartition)))
-                let step = lastRow / Int64(parts) + 1
+                let parts = max(1, min(partitions, Int(span / rowsPerPartition)))
+                let step = span / Int64(parts) + 1
+                func range(_ k: Int) -> ClosedRange<Int64> {
+                    (k == 0 ? Int64.min : firstRow + Int64(k) * step) ... (k == parts - 1 ? Int64.max : firstRow + Int64(k + 1) * step - 1)
+                }
                 let path = db.path, mainDB = db, sectionIndex = index
                 // A scan reads each page once: SQLite's cache (2 MB a connection by default) would
                 // only hold pages never read again, 4 MB of a 100k read's peak. The kernel's page
@@ -130,7 +138,7 @@ struct StoreReader {
                 try db.execute("PRAGMA cache_size = \(Self.scanCacheSize)")
                 defer { try? db.execute("PRAGMA cache_size = \(cacheSize)") }
                 let scans = inParallel(parts) { k -> Result<Scan, StoreError> in
-                    let range = Int64(k) * step ... Int64(k + 1) * step - 1
+                    let range = range(k)
                     return Result { () throws(StoreError) -> Scan in
                         if k == 0 { return try Scan.run(mainDB, range, sectionIndex) }
                         let own: SQLiteConnection

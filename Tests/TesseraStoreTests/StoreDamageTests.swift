@@ -47,6 +47,20 @@ import Testing
         #expect(try store.readAll(partitions: 2, rowsPerPartition: 10) == SampleData.model())
     }
 
+    /// Rowids at the very top of Int64 and below zero (the store fuzzer made the first: cutting
+    /// the table into ranges overflowed): read whole, in one pass and in partitions.
+    @Test(arguments: [Int64.max, Int64.max - 1, -5, Int64.min])
+    func extremeRowidsReadAsAnyOther(rowid: Int64) throws {
+        let path = dir + "/extreme.db"
+        try makeStore(SampleData.model(), in: dir, name: "extreme.db").close()
+        try withRawDatabase(path) { try $0.execute("UPDATE items SET rowid = \(rowid) WHERE id = 's2'") }
+        let store = try CollectionStore(path: path)
+        defer { store.close() }
+        #expect(try store.readAll() == SampleData.model())
+        #expect(try store.readAll(partitions: 2, rowsPerPartition: 10) == SampleData.model())
+        #expect(try store.readAll(partitions: 3, rowsPerPartition: 1) == SampleData.model())
+    }
+
     @Test func theFirstScreenRefusesAnIdUsedTwice() throws {
         let store = try CollectionStore(path: try storeWithAnIdTwice())
         defer { store.close() }
