@@ -225,6 +225,20 @@ import Testing
         #expect(toastNode(s)?.text.hasPrefix("Deleted ") == true)
     }
 
+    /// An item coming back (an undone delete) or added grows out of its slot instead of appearing.
+    @Test func anUndoneDeleteGrowsBackIntoItsSlot() {
+        var s = EngineScript()
+        s.key(.right)
+        let slot = s.frame("item-1")
+        s.key(.delete)
+        s.wait(1)
+        s.send(.key(.character("z"), [.control]))
+        let first = s.frame("item-1")
+        #expect(first.width < slot.width * 0.5 && first.center == slot.center, "starts small, centred: \(first)")
+        s.wait(1)
+        #expect(s.frame("item-1") == slot)
+    }
+
     /// The property: after any sequence of committed edits of every kind (moves, drops, folders
     /// made and left, deletes, renames, added items, done marks), undoing all of them gives back the
     /// first model exactly (each undo the model before that edit), and redoing all gives the last.

@@ -52,6 +52,9 @@ extension Engine {
     ///   path back through the edits, O(steps), instead of searching the old ids.
     ///
     /// Cost: O(visible), after the layout's own (O(sections) for grids and boards, O(n) for masonry).
+    /// How much of each side a new item's first frame leaves out (0.3: it starts at 40% size).
+    static let growInset = 0.3
+
     mutating func afterRelayout(_ before: LayoutBefore, log: EditLog?, at t: Double, animated: Bool) {
         // A thumb being dragged belongs to the old layout's geometry.
         if session.scrub != nil { session.end() }
@@ -78,6 +81,11 @@ extension Engine {
             // Out of a folder (an undone drop, a folder dissolved): from the folder's cell.
             if from == nil, let folder = log?.folder(thatHeld: id), let f = before.drawn[folder] {
                 from = f
+            }
+            // New here (an added item, an undone delete): it grows out of its own slot's centre
+            // instead of appearing at once.
+            if from == nil, let log, log.pathBefore(path) == nil {
+                from = frame.insetBy(dx: frame.width * Self.growInset, dy: frame.height * Self.growInset)
             }
             if let from { presentation.slide(id, from: from, to: frame, at: t, policy: policy) }
         }
