@@ -35,9 +35,9 @@ struct StoreRows {
         var icon: ItemFactory.Icon
     }
 
-    /// A cheap hash of an id's bytes (FNV-1a, then a final mix so the low bits are spread): the
-    /// repeat check keeps its low bits in a bitmap. The same for a row's bytes and an `ItemID`.
-    static func idHash(_ bytes: UnsafeBufferPointer<UInt8>) -> Int {
+    /// A cheap hash of a column's bytes (FNV-1a, then a final mix so the low bits are spread):
+    /// ids' for the repeat check (which keeps their low bits in a bitmap), icon names' for their slots.
+    static func bytesHash(_ bytes: UnsafeBufferPointer<UInt8>) -> Int {
         var h: UInt64 = 0xcbf2_9ce4_8422_2325
         for b in bytes { h = (h ^ UInt64(b)) &* 0x100_0000_01b3 }
         h ^= h >> 33
@@ -46,9 +46,10 @@ struct StoreRows {
         return Int(bitPattern: UInt(h))
     }
 
+    /// `bytesHash` of an id's UTF-8: equal to the hash its row was read with.
     static func idHash(_ id: ItemID) -> Int {
         var text = id.rawValue
-        return text.withUTF8 { idHash($0) }
+        return text.withUTF8 { bytesHash($0) }
     }
 
     /// Reads the statement's current row. With `knownSection`, the caller has checked that its
@@ -58,7 +59,7 @@ struct StoreRows {
         let read = s.type(at: 0) != .text ? nil : s.withBytes(at: 0) { bytes -> (String, Int)? in
             guard !bytes.isEmpty, bytes.count <= StateFile.maximumIDBytes, !bytes.contains(where: { $0 < 0x20 }),
                   let text = SQLiteStatement.string(bytes) else { return nil }
-            return (text, Self.idHash(bytes))
+            return (text, Self.bytesHash(bytes))
         }
         guard let (id, idHash) = read else {
             throw .violation("an item's id is \(describe(s, 0)); ids are 1 to \(StateFile.maximumIDBytes) bytes of text without control characters")
@@ -113,7 +114,7 @@ struct StoreRows {
         // Open addressing over a few slots from the bytes' hash: a name is found where it was put,
         // and a new one takes the first free slot (or the first of them, when all are taken).
         let (found, free) = s.withBytes(at: 6) { bytes -> (ItemFactory.Icon?, Int) in
-            let home = Self.idHash(bytes) & (iconSlots.count - 1)
+            let home = Self.bytesHash(bytes) & (iconSlots.count - 1)
             var free = home
             for probe in 0..<4 {
                 let k = (home + probe) & (iconSlots.count - 1)

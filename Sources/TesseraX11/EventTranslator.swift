@@ -130,7 +130,7 @@ struct EventTranslator {
     }
 
     private func key(_ e: inout XKeyEvent) -> Outcome {
-        let (typed, keysym) = inputMethod?.lookup(&e) ?? Self.plainLookup(&e)
+        let (typed, keysym) = inputMethod?.lookup(&e) ?? InputMethod.plainLookup(&e)
         let control = e.state & UInt32(ControlMask) != 0
         var modifiers: Modifiers = []
         if e.state & UInt32(ShiftMask) != 0 { modifiers.insert(.shift) }
@@ -166,20 +166,7 @@ struct EventTranslator {
         }
         // Control characters (a Tab, an Escape's byte) are not text.
         guard !typed.isEmpty, typed.unicodeScalars.allSatisfy({ $0.value >= 0x20 && $0.value != 0x7f }) else { return .ignored }
-        let text = typed
         // The text already has Shift in it.
-        return .input(.key(.character(text), modifiers.subtracting(.shift)))
-    }
-
-    /// Without an input method: the keysym and its character (any layout's keysyms, including the
-    /// Unicode ones xdotool types with), else XLookupString's Latin-1.
-    static func plainLookup(_ e: inout XKeyEvent) -> (String, KeySym) {
-        var buffer = [CChar](repeating: 0, count: 32)
-        var keysym: KeySym = 0
-        let n = Int(XLookupString(&e, &buffer, Int32(buffer.count), &keysym, nil))
-        if let scalar = InputMethod.scalar(of: keysym) { return (String(Character(scalar)), keysym) }
-        var text = ""
-        text.unicodeScalars.append(contentsOf: buffer.prefix(Swift.max(0, n)).map { Unicode.Scalar(UInt8(bitPattern: $0)) })
-        return (text, keysym)
+        return .input(.key(.character(typed), modifiers.subtracting(.shift)))
     }
 }

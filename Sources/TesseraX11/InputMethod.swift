@@ -81,16 +81,7 @@ final class InputMethod {
     func lookup(_ event: inout XKeyEvent) -> (text: String, keysym: KeySym) {
         open()
         var keysym: KeySym = 0
-        guard let ic else {
-            var buffer = [CChar](repeating: 0, count: 64)
-            let n = Int(XLookupString(&event, &buffer, Int32(buffer.count), &keysym, nil))
-            // Without a context: the keysym's own character when it has one (any layout), else
-            // the Latin-1 bytes XLookupString gave.
-            if let scalar = Self.scalar(of: keysym) { return (String(Character(scalar)), keysym) }
-            var text = ""
-            text.unicodeScalars.append(contentsOf: buffer.prefix(Swift.max(0, n)).map { Unicode.Scalar(UInt8(bitPattern: $0)) })
-            return (text, keysym)
-        }
+        guard let ic else { return Self.plainLookup(&event) }
         var size = 64
         while true {
             var buffer = [CChar](repeating: 0, count: size)
@@ -102,6 +93,19 @@ final class InputMethod {
             // Invalid UTF-8 (a broken method) never reaches the model: it is replaced, then cleaned.
             return (String(decoding: bytes, as: UTF8.self), keysym)
         }
+    }
+
+    /// Without an input method (none could be opened; tests without a window): the keysym and its
+    /// character (any layout's keysyms, including the Unicode ones xdotool types with), else
+    /// XLookupString's Latin-1.
+    static func plainLookup(_ event: inout XKeyEvent) -> (text: String, keysym: KeySym) {
+        var buffer = [CChar](repeating: 0, count: 32)
+        var keysym: KeySym = 0
+        let n = Int(XLookupString(&event, &buffer, Int32(buffer.count), &keysym, nil))
+        if let scalar = scalar(of: keysym) { return (String(Character(scalar)), keysym) }
+        var text = ""
+        text.unicodeScalars.append(contentsOf: buffer.prefix(Swift.max(0, n)).map { Unicode.Scalar(UInt8(bitPattern: $0)) })
+        return (text, keysym)
     }
 
     /// The character a keysym stands for: Latin-1 keysyms are their code point; Unicode keysyms

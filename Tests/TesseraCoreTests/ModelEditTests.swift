@@ -152,6 +152,14 @@ import Testing
 
     func children(_ m: CollectionModel, _ id: ItemID) -> [ItemID]? { m.item(withID: id)?.children.map(\.id) }
 
+    /// A move to the item's own place changes nothing and logs nothing: no save, no undo step.
+    @Test func aMoveToItsOwnPlaceLogsNothing() throws {
+        var m = try sample(), log = EditLog()
+        let before = m
+        try m.move("item-5", to: IndexPath(section: 0, item: 2), near: nil, log: &log)
+        #expect(m == before && log.isEmpty)
+    }
+
     @Test func deletingATopLevelItemRemovesIt() throws {
         var m = try sample(), log = EditLog()
         let before = m

@@ -8,7 +8,6 @@ extension Engine {
     /// A change made for good: saved by the host, and one step of the history, called `summary`
     /// in toasts. With `toast`, the summary is shown with an Undo (away from `avoid`, a drop point).
     mutating func commit(_ log: EditLog, summary: String? = nil, toast: Bool = false, avoid: Point? = nil) {
-        guard !log.isIdentity else { return }
         outbox.post(.commit(log))
         arrangement.recordCommit(log, summary: summary)
         if toast, let summary {

@@ -22,8 +22,7 @@ extension Engine {
         return true
     }
 
-    /// Keys while the field is open. Returns false when the key is not the field's (none are now:
-    /// every key goes to it).
+    /// Keys while the field is open: every key goes to it (Ctrl+Z / Ctrl+Y leave it and act).
     mutating func renamingKey(_ k: Key, _ modifiers: Modifiers, at t: Double) {
         let shift = modifiers.contains(.shift)
         if modifiers.contains(.control) {

@@ -50,6 +50,8 @@ extension CollectionModel {
         let count = sections[destination.section].items.count - out.topLevelRemovals(in: destination.section)
         guard (0...count).contains(destination.item) else { throw .indexOutOfRange(destination) }
         if out.path.child == nil && out.path.section == destination.section {
+            // To where it already is: nothing changes, so nothing is logged (no commit, no undo step).
+            if out.path.item == destination.item { return }
             // Within a section: shift only the entries between the two places, O(distance), where
             // remove + insert would shift the whole tail twice (a reorder near the top of a
             // million items would move megabytes).

@@ -24,13 +24,6 @@ public struct EditLog: Hashable, Sendable {
     mutating func append(_ step: Step) { steps.append(step) }
     public mutating func append(contentsOf other: EditLog) { steps += other.steps }
 
-    /// Whether the steps change nothing: an entry taken out and put back where it was (a move to
-    /// its own place).
-    var isIdentity: Bool {
-        guard steps.count == 2, case .removed(let s, let i, _) = steps[0], case .inserted(s, i) = steps[1] else { return false }
-        return true
-    }
-
     /// The folder that held `id` before a step of the log took it out or replaced it (the folder
     /// as it was is in the step): where an item that leaves a folder comes from. O(steps × children).
     func folder(thatHeld id: ItemID) -> ItemID? {
