@@ -158,4 +158,48 @@ import Testing
         s.up(title)
         #expect(field(s)?.text == "Folder 1" && s.engine.renaming?.id == "folder-1")
     }
+
+    /// A double-click on a section's header types its title; Enter keeps it (one step, undone by
+    /// Ctrl+Z); the items are untouched.
+    @Test func aDoubleClickOnASectionHeaderRenamesTheSection() throws {
+        var s = EngineScript(layout: .grid(FlowLayout()))   // the app's grid: sections with headers
+        let start = s.engine.model
+        let header = try #require(s.engine.snapshot.sections[1].header)
+        let p = s.engine.snapshot.toWindow(header, pane: nil, offsets: s.engine.offsets).center
+        s.down(p)
+        s.up(p)
+        #expect(field(s) == nil, "one click: nothing")
+        s.wait(0.1)
+        s.down(p)
+        s.up(p)
+        let f = try #require(field(s))
+        #expect(f.text == start.sections[1].title && f.selection == 0..<f.text.count && s.engine.renaming?.sectionID == start.sections[1].id)
+        #expect(f.frame.midY == p.y, "over the header")
+        type(&s, "Reading 读书 📚")
+        s.key(.enter)
+        var expected = start
+        expected.sections[1].title = "Reading 读书 📚"
+        #expect(s.engine.model == expected && s.effects.hasCommit)
+        s.send(.key(.character("z"), [.control]))
+        #expect(s.engine.model == start)
+        s.send(.key(.character("y"), [.control]))
+        #expect(s.engine.model == expected)
+    }
+
+    /// On the board, a list's title is renamed the same way; Escape keeps the old one.
+    @Test func aBoardListsTitleRenamesAndEscapeCancels() throws {
+        var s = EngineScript(layout: .board(BoardLayout()))
+        let start = s.engine.model
+        let header = try #require(s.engine.snapshot.sections[0].header)
+        let p = s.engine.snapshot.toWindow(header, pane: nil, offsets: s.engine.offsets).center
+        for _ in 0..<2 { s.down(p); s.up(p); s.wait(0.05) }
+        #expect(field(s)?.text == start.sections[0].title)
+        type(&s, "Now")
+        s.key(.escape)
+        #expect(s.engine.model == start && field(s) == nil)
+        for _ in 0..<2 { s.down(p); s.up(p); s.wait(0.05) }
+        type(&s, "Now")
+        s.key(.enter)
+        #expect(s.engine.model.sections[0].title == "Now" && s.engine.model.sections[0].items == start.sections[0].items)
+    }
 }

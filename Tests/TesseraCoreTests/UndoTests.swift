@@ -240,7 +240,7 @@ import Testing
     }
 
     /// The property: after any sequence of committed edits of every kind (moves, drops, folders
-    /// made and left, deletes, renames, added items, done marks), undoing all of them gives back the
+    /// made and left, deletes, renames of items and sections, added items, done marks), undoing all of them gives back the
     /// first model exactly (each undo the model before that edit), and redoing all gives the last.
     /// 2,000 seeded sequences.
     @Test(arguments: 0..<20 as Range<UInt64>)
@@ -256,7 +256,7 @@ import Testing
                 let s = Int(rng.next() % 3), i = Int(rng.next() % 9)
                 do {
                     try engine.update(at: 0, animated: rng.next() % 2 == 0) { (u: inout ModelUpdates) throws(ModelEditError) in
-                        switch rng.next() % 8 {
+                        switch rng.next() % 9 {
                         case 0: try u.move(id, to: IndexPath(section: s, item: i))
                         case 1: try u.moveIntoFolder(id, folder: other)
                         case 2: try u.drop(id, onto: other)
@@ -265,6 +265,7 @@ import Testing
                         case 5: try u.rename(id, to: "t\(rng.next() % 5)")
                         case 6: try u.insert(Item(id: u.model.freshID(prefix: "new-"), title: "n", icon: ""),
                                              at: IndexPath(section: s, item: Swift.min(i, u.model.sections[s].items.count)))
+                        case 7: try u.retitleSection(s, to: "s\(rng.next() % 3)")
                         default: try u.setDone(id, !(u.model.item(withID: id)?.done ?? false))
                         }
                     }

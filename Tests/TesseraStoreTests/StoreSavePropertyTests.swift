@@ -3,7 +3,8 @@ import Testing
 @testable import TesseraStore
 
 /// Thousands of seeded random edits (moves, drops onto items and folders, moves into and out of
-/// folders, folders made, emptied and dissolved), saved in batches of random size as the save
+/// folders, folders made, emptied and dissolved, renames of items and sections, done marks, items
+/// added and deleted), saved in batches of random size as the save
 /// worker would merge them: after every save the store reads back as the model, and a save never
 /// writes more than its edits touched (plus, rarely, a renumbered window).
 @Suite struct StoreSavePropertyTests {
@@ -22,11 +23,18 @@ import Testing
             let i = Int(rng.next() % 200)
             var log = EditLog()
             do {
-                switch rng.next() % 5 {
+                switch rng.next() % 10 {
+                case 5: try model.rename(id, to: "t\(rng.next() % 50) 名", near: nil, log: &log)
+                case 6: try model.setDone(id, rng.next() % 2 == 0, near: nil, log: &log)
+                case 7: try model.retitleSection(s, to: "S\(rng.next() % 9)", log: &log)
+                case 8: try model.insert(Item(id: model.freshID(prefix: "new-"), title: "n"),
+                                         at: IndexPath(section: s, item: min(i, model.sections[s].items.count)), log: &log)
+                case 9: if rng.next() % 3 == 0 { try model.delete(id, near: nil, log: &log) }
                 case 0, 1: try model.move(id, to: IndexPath(section: s, item: min(i, model.sections[s].items.count - 1)), near: nil, log: &log)
                 case 2: try model.moveIntoFolder(id, folder: other, at: rng.next() % 2 == 0 ? nil : i % 3, near: nil, folderNear: nil, log: &log)
                 case 3: try model.drop(id, onto: other, near: nil, targetNear: nil, log: &log)
-                default: try model.moveOutOfFolder(id, to: IndexPath(section: s, item: min(i, model.sections[s].items.count)), near: nil, log: &log)
+                case 4: try model.moveOutOfFolder(id, to: IndexPath(section: s, item: min(i, model.sections[s].items.count)), near: nil, log: &log)
+                default: break
                 }
                 edits += 1
                 pending.append(contentsOf: log)

@@ -35,7 +35,7 @@ extension Engine {
         if let panel = folderPanel, panel.panel.contains(p) {
             // A double-click on the folder's title renames it.
             if panel.titleFrame.contains(p) {
-                if navigation.clickTitle(of: panel.folder, at: t, interval: policy.doubleClickInterval) {
+                if navigation.clickTitle(.item(panel.folder), at: t, interval: policy.doubleClickInterval) {
                     navigation.select(panel.folder, at: panel.path)
                     beginRename(at: t)
                 }
@@ -54,6 +54,11 @@ extension Engine {
         if pressOnCheck(p, at: t) { return }
         guard let path = snapshot.item(at: p, offsets: offsets), let item = model.item(at: path) else {
             session.end()
+            // A double-click on a section's header or a board list's title renames it.
+            if let s = sectionHeader(at: p),
+               navigation.clickTitle(.section(id: model.sections[s].id), at: t, interval: policy.doubleClickInterval) {
+                beginRenameSection(s, at: t)
+            }
             return
         }
         press(item.id, at: path, origin: p, inFolder: nil, t: t)

@@ -1,7 +1,8 @@
 /// Typing a title (F2): the selected item's (or, with a folder open and nothing in it selected, the
-/// folder's). While a field is open every key goes to it; Enter or a click elsewhere commits, Escape
-/// cancels. A rename is one committed step (saved, undone by Ctrl+Z); an empty title is refused and
-/// the old one stays.
+/// folder's); a double-click on a section's header or a board list's title types that title. While
+/// a field is open every key goes to it; Enter or a click elsewhere commits, Escape cancels. A
+/// rename is one committed step (saved, undone by Ctrl+Z); an empty title is refused and the old
+/// one stays.
 extension Engine {
     public var renaming: Navigation.Renaming? { navigation.renaming }
 
@@ -20,6 +21,24 @@ extension Engine {
         navigation.beginRenaming(id, at: path, title: item.title)
         outbox.redraw()
         return true
+    }
+
+    /// Opens the field on section `s`'s title (a flow section's header, a board list's title), all
+    /// selected. Returns whether a field opened.
+    @discardableResult
+    public mutating func beginRenameSection(_ s: Int, at t: Double) -> Bool {
+        guard canEditNow, navigation.renaming == nil, navigation.overlay == nil, model.sections.indices.contains(s),
+              snapshot.sections[s].header != nil else { return false }
+        navigation.beginRenamingSection(model.sections[s].id, title: model.sections[s].title)
+        outbox.redraw()
+        return true
+    }
+
+    /// The section whose header (or board list title) is at window point `p`, if any.
+    func sectionHeader(at p: Point) -> Int? {
+        snapshot.sections.indices.first { s in
+            snapshot.sections[s].header.map { snapshot.toWindow($0, pane: nil, offsets: offsets).contains(p) } ?? false
+        }
     }
 
     /// Keys while the field is open: every key goes to it (Ctrl+Z / Ctrl+Y leave it and act).
@@ -67,9 +86,19 @@ extension Engine {
         navigation.endRenaming()
         outbox.redraw()
         let title = r.field.text.trimmingSpaces
-        guard !title.isEmpty, let path = locate(r.id), let old = model.item(at: path)?.title, old != title else { return }
-        _ = try? update(at: t, summary: "Renamed \(Toast.quoted(old)) to \(Toast.quoted(title))") { (u: inout ModelUpdates) throws(ModelEditError) in
-            try u.rename(r.id, to: title, near: path)
+        guard !title.isEmpty else { return }
+        switch r.subject {
+        case .item(let id):
+            guard let path = locate(id), let old = model.item(at: path)?.title, old != title else { return }
+            _ = try? update(at: t, summary: "Renamed \(Toast.quoted(old)) to \(Toast.quoted(title))") { (u: inout ModelUpdates) throws(ModelEditError) in
+                try u.rename(id, to: title, near: path)
+            }
+        case .section(let sid):
+            guard let s = model.sections.firstIndex(where: { $0.id == sid }), model.sections[s].title != title else { return }
+            let old = model.sections[s].title
+            _ = try? update(at: t, summary: "Renamed \(Toast.quoted(old)) to \(Toast.quoted(title))") { (u: inout ModelUpdates) throws(ModelEditError) in
+                try u.retitleSection(s, to: title)
+            }
         }
     }
 

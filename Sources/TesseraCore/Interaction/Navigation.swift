@@ -10,20 +10,32 @@ public struct Navigation: Equatable, Sendable {
     public private(set) var overlayPath: IndexPath?
     /// The open folder, and how far it was scrolled, that the detail view on top was opened from.
     public private(set) var beneath: FolderReturn?
-    /// A title being typed (F2), and into which item's field.
+    /// A title being typed (F2, a double-click on a title), and whose.
     public private(set) var renaming: Renaming?
-    /// The last click on an open folder's title: a second one soon after renames the folder.
+    /// The last click on a title (an open folder's, a section's, a board list's): a second one on
+    /// the same title soon after renames it.
     public private(set) var titleClick: TitleClick?
 
+    /// Whose title: an item's (a folder is one) or a section's (a flow section, a board list).
+    public enum Titled: Hashable, Sendable {
+        case item(ItemID)
+        case section(id: String)
+    }
+
     public struct TitleClick: Equatable, Sendable {
-        public var folder: ItemID
+        public var title: Titled
         public var at: Double
     }
 
     public struct Renaming: Equatable, Sendable {
-        public var id: ItemID
+        public var subject: Titled
+        /// For an item: where it was last seen.
         public var path: IndexPath?
         public var field: TextField
+        /// The item whose title is being typed; nil for a section's.
+        public var id: ItemID? { if case .item(let id) = subject { id } else { nil } }
+        /// The section whose title is being typed; nil for an item's.
+        public var sectionID: String? { if case .section(let id) = subject { id } else { nil } }
     }
 
     public struct FolderReturn: Equatable, Sendable {
@@ -42,7 +54,11 @@ public struct Navigation: Equatable, Sendable {
     }
 
     mutating func beginRenaming(_ id: ItemID, at path: IndexPath?, title: String) {
-        renaming = Renaming(id: id, path: path, field: TextField(title))
+        renaming = Renaming(subject: .item(id), path: path, field: TextField(title))
+    }
+
+    mutating func beginRenamingSection(_ id: String, title: String) {
+        renaming = Renaming(subject: .section(id: id), path: nil, field: TextField(title))
     }
 
     mutating func editField(_ body: (inout TextField) -> Void) {
@@ -53,13 +69,13 @@ public struct Navigation: Equatable, Sendable {
 
     mutating func endRenaming() { renaming = nil }
 
-    /// Notes a click on `folder`'s title at `t`; returns whether it makes a double-click.
-    mutating func clickTitle(of folder: ItemID, at t: Double, interval: Double) -> Bool {
-        if let last = titleClick, last.folder == folder, t - last.at <= interval {
+    /// Notes a click on a title at `t`; returns whether it makes a double-click.
+    mutating func clickTitle(_ title: Titled, at t: Double, interval: Double) -> Bool {
+        if let last = titleClick, last.title == title, t - last.at <= interval {
             titleClick = nil
             return true
         }
-        titleClick = TitleClick(folder: folder, at: t)
+        titleClick = TitleClick(title: title, at: t)
         return false
     }
 
@@ -95,8 +111,8 @@ public struct Navigation: Equatable, Sendable {
         case nil: break
         }
         if let b = beneath { beneath?.path = model.indexPath(of: b.folder, near: b.path) }
-        if let r = renaming {
-            renaming?.path = model.indexPath(of: r.id, near: r.path)
+        if let r = renaming, let id = r.id {
+            renaming?.path = model.indexPath(of: id, near: r.path)
             if renaming?.path == nil { renaming = nil }   // the item went (an undo)
         }
     }

@@ -10,6 +10,7 @@ public enum ModelEditError: Error, Hashable, Sendable, CustomStringConvertible {
     case targetNotAccepting(ItemID)
     case folderCannotBeDone(ItemID)
     case badTitle(ItemID)
+    case badSectionTitle(Int)
 
     public var description: String {
         switch self {
@@ -23,6 +24,7 @@ public enum ModelEditError: Error, Hashable, Sendable, CustomStringConvertible {
         case .targetNotAccepting(let id): "item '\(id)' cannot receive a drop"
         case .folderCannotBeDone(let id): "folder '\(id)' cannot be marked done (its items can)"
         case .badTitle(let id): "item '\(id)' cannot have an empty title or one longer than \(StateFile.maximumTitleLength) characters"
+        case .badSectionTitle(let s): "section \(s) cannot have an empty title or one longer than \(StateFile.maximumTitleLength) characters"
         }
     }
 }
@@ -156,6 +158,15 @@ extension CollectionModel {
         guard !title.isEmpty, title.count <= StateFile.maximumTitleLength else { throw .badTitle(id) }
         guard item.title != title else { return }
         change(at: p, log: &log) { $0.title = title }
+    }
+
+    /// Gives section `s` (a flow section, a board list) a new title.
+    public mutating func retitleSection(_ s: Int, to title: String, log: inout EditLog) throws(ModelEditError) {
+        guard sections.indices.contains(s) else { throw .unknownSection(s) }
+        guard !title.isEmpty, title.count <= StateFile.maximumTitleLength else { throw .badSectionTitle(s) }
+        guard sections[s].title != title else { return }
+        log.append(.retitled(section: s, old: sections[s].title))
+        sections[s].title = title
     }
 
     /// Marks a plain item done or not done (in its place: a top-level entry, or a folder's child).

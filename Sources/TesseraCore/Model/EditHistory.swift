@@ -71,7 +71,7 @@ extension EditLog {
     var itemsHeld: Int {
         steps.reduce(0) { n, step in
             switch step {
-            case .inserted: n
+            case .inserted, .retitled: n
             case .removed(_, _, let item), .replaced(_, _, let item): n + 1 + item.children.count
             }
         }

@@ -37,6 +37,8 @@ extension EditLog {
                 let here = IndexPath(section: s, item: i)
                 if !slots.contains(here) { slots.append(here) }
                 departed.append(old)
+            case .retitled:
+                break   // a section's own row: stores write every section's title with each save
             }
         }
         return EditFootprint(slots: slots.sorted(), departed: departed)

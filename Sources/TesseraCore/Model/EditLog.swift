@@ -7,13 +7,15 @@
 /// edits, which a relayout needs to slide items in from where they were (RecyclerView's
 /// pre-/post-layout positions).
 ///
-/// Every edit is a sequence of three primitive steps on a section's top-level entries: insert,
-/// remove, replace (a folder whose children changed, or a plain item turned into a folder).
+/// Every edit is a sequence of primitive steps: three on a section's top-level entries (insert,
+/// remove, replace: a folder whose children changed, or a plain item turned into a folder) and one
+/// on a section itself (its title changed).
 public struct EditLog: Hashable, Sendable {
     enum Step: Hashable, Sendable {
         case inserted(section: Int, index: Int)
         case removed(section: Int, index: Int, Item)
         case replaced(section: Int, index: Int, old: Item)
+        case retitled(section: Int, old: String)
     }
     private(set) var steps: [Step] = []
 
@@ -31,15 +33,23 @@ public struct EditLog: Hashable, Sendable {
             switch step {
             case .removed(_, _, let old), .replaced(_, _, let old):
                 if old.isFolder, old.children.contains(where: { $0.id == id }) { return old.id }
-            case .inserted: break
+            case .inserted, .retitled: break
             }
         }
         return nil
     }
 
-    /// Whether the steps only moved top-level entries about (no folder made, emptied or changed).
+    /// Whether the steps only moved top-level entries about (no folder made, emptied or changed,
+    /// no title changed).
     var onlyMoves: Bool {
-        steps.allSatisfy { if case .replaced = $0 { false } else { true } }
+        steps.allSatisfy { if case .inserted = $0 { true } else if case .removed = $0 { true } else { false } }
+    }
+
+    /// The sections whose titles the steps changed, each once.
+    public var retitledSections: [Int] {
+        var out: [Int] = []
+        for case .retitled(let s, _) in steps where !out.contains(s) { out.append(s) }
+        return out
     }
 
     /// Puts the model back as it was before the logged edits (the log must end where the model is
@@ -57,6 +67,9 @@ public struct EditLog: Hashable, Sendable {
             case .replaced(let s, let i, let old):
                 out.append(.replaced(section: s, index: i, old: model.sections[s].items[i]))
                 model.sections[s].items[i] = old
+            case .retitled(let s, let old):
+                out.append(.retitled(section: s, old: model.sections[s].title))
+                model.sections[s].title = old
             }
         }
         return out

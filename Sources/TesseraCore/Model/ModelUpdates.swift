@@ -42,6 +42,10 @@ public struct ModelUpdates: Sendable {
         try model.rename(id, to: title, near: hint, log: &log)
     }
 
+    public mutating func retitleSection(_ s: Int, to title: String) throws(ModelEditError) {
+        try model.retitleSection(s, to: title, log: &log)
+    }
+
     public mutating func setDone(_ id: ItemID, _ done: Bool, near hint: IndexPath? = nil) throws(ModelEditError) {
         try model.setDone(id, done, near: hint, log: &log)
     }

@@ -279,12 +279,18 @@ extension Engine {
     /// Where the field of a title being typed goes: the open folder's title line, over an item in
     /// the open panel, or over the item's cell on the surface (nil when it is off screen).
     func renamingFieldFrame(_ r: Navigation.Renaming) -> Rect? {
+        guard let id = r.id else {
+            // A section's title: over its header (a board list's title), as wide as the header allows.
+            guard let s = model.sections.firstIndex(where: { $0.id == r.sectionID }), let h = snapshot.sections[s].header else { return nil }
+            let header = snapshot.toWindow(h, pane: nil, offsets: offsets).insetBy(dx: 10, dy: 0)
+            return Rect(x: header.minX, y: header.midY - 14, width: Swift.min(header.width, 420), height: 28)
+        }
         if let panel = folderPanel {
-            if panel.folder == r.id { return panel.titleFrame }
-            guard let c = panel.children.firstIndex(where: { $0.id == r.id }) else { return nil }
+            if panel.folder == id { return panel.titleFrame }
+            guard let c = panel.children.firstIndex(where: { $0.id == id }) else { return nil }
             return FieldNode.frame(over: panel.frame(ofChild: c, offset: scroll.folderOffset), in: viewport)
         }
-        guard let path = r.path, let cell = drawnFrame(of: r.id, at: path),
+        guard let path = r.path, let cell = drawnFrame(of: id, at: path),
               cell.intersects(Rect(origin: .zero, size: viewport)) else { return nil }
         return FieldNode.frame(over: cell, in: viewport)
     }
