@@ -2,11 +2,11 @@ import CX11
 import CXcursor
 import TesseraCore
 
-/// The four pointer shapes, made once: from the user's cursor theme when it has them (libXcursor:
+/// The pointer's shapes, made once: from the user's cursor theme when it has them (libXcursor:
 /// `XCURSOR_THEME` or the `Xcursor.theme` resource, the names GTK and Qt ask for — "grab",
 /// "grabbing", "not-allowed"), else from the core cursor font, which every X server has.
 struct CursorSet {
-    private let arrow, openHand, closedHand, notAllowed: Cursor
+    private let arrow, openHand, closedHand, notAllowed, pointingHand: Cursor
 
     /// Theme names in the order they are tried, then the core font's shape.
     static let names: [CursorShape: (theme: [String], font: UInt32)] = [
@@ -14,6 +14,7 @@ struct CursorSet {
         .openHand: (["grab", "openhand"], UInt32(XC_hand2)),
         .closedHand: (["grabbing", "closedhand", "dnd-move"], UInt32(XC_fleur)),
         .notAllowed: (["not-allowed", "crossed_circle", "forbidden"], UInt32(XC_X_cursor)),
+        .pointingHand: (["pointer", "hand2", "hand1"], UInt32(XC_hand2)),
     ]
 
     init(display: OpaquePointer) {
@@ -29,6 +30,7 @@ struct CursorSet {
         openHand = load(.openHand)
         closedHand = load(.closedHand)
         notAllowed = load(.notAllowed)
+        pointingHand = load(.pointingHand)
     }
 
     func cursor(for shape: CursorShape) -> Cursor {
@@ -37,6 +39,7 @@ struct CursorSet {
         case .openHand: openHand
         case .closedHand: closedHand
         case .notAllowed: notAllowed
+        case .pointingHand: pointingHand
         }
     }
 }

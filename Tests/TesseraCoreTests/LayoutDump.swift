@@ -10,6 +10,7 @@ func dump(_ l: LayoutSnapshot, model: CollectionModel) -> String {
         out += "section \(s) '\(model.sections[s].title)' background \(g.background)"
         if let h = g.header { out += " header \(h)" }
         if let f = g.footer { out += " footer \(f)" }
+        if let a = g.addRow { out += " addRow \(a)" }
         out += " items \(g.itemArea)\n"
         for i in 0..<g.itemCount {
             let item = model.sections[s].items[i]

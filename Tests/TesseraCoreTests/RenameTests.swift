@@ -202,4 +202,36 @@ import Testing
         s.key(.enter)
         #expect(s.engine.model.sections[0].title == "Now" && s.engine.model.sections[0].items == start.sections[0].items)
     }
+
+    /// Each board list ends in an "Add task" row: under the pointer it lights and the pointer
+    /// becomes a hand; a click adds "New item" at that list's end with its title open; typing and
+    /// Enter name it; Ctrl+Z twice takes both back.
+    @Test func theBoardsAddTaskRowAddsToItsList() throws {
+        var s = EngineScript(layout: .board(BoardLayout()), viewport: Size(width: 900, height: 1600))
+        let start = s.engine.model
+        let geo = s.engine.snapshot.sections[1]
+        let row = s.engine.snapshot.toWindow(try #require(geo.addRow), pane: 1, offsets: s.engine.offsets)
+        func label(_ s: EngineScript) -> LabelNode? {
+            s.engine.scene().nodes.lazy.compactMap { if case .label(let l) = $0, l.style == .addRow, row.contains(l.frame.center) { l } else { nil } }.first
+        }
+        #expect(label(s)?.text == "+  Add task")
+        #expect(row.minY > s.frame(start.sections[1].items.last!.id).maxY, "after the list's last row")
+        s.send(.pointerMove(row.center))
+        #expect(s.engine.scene().cursor == .pointingHand)
+        #expect(s.engine.scene().nodes.contains { if case .box(let b) = $0 { b.frame == row } else { false } }, "lit under the pointer")
+        s.down(row.center)
+        s.up(row.center)
+        let added = try #require(s.engine.model.sections[1].items.last)
+        #expect(added.id == "new-1" && added.title == "New item" && s.engine.model.sections[1].items.count == start.sections[1].items.count + 1)
+        #expect(s.engine.renaming?.id == "new-1" && field(s)?.selection == 0..<8)
+        type(&s, "Call 妈妈")
+        s.key(.enter)
+        #expect(s.engine.model.item(withID: "new-1")?.title == "Call 妈妈")
+        s.wait(0.5)
+        let moved = s.engine.snapshot.toWindow(try #require(s.engine.snapshot.sections[1].addRow), pane: 1, offsets: s.engine.offsets)
+        #expect(moved.minY == row.minY + BoardLayout().rowHeight + BoardLayout().rowSpacing, "the row moved down by one")
+        s.send(.key(.character("z"), [.control]))
+        s.send(.key(.character("z"), [.control]))
+        #expect(s.engine.model == start)
+    }
 }

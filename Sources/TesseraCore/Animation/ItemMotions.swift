@@ -9,7 +9,7 @@ public typealias ItemMotions = RectMotions<ItemID>
 /// A part of a section's chrome that moves with a relayout, as its items do (a layout switch
 /// morphs a grid section's band into a board list; a resize re-flows both).
 public enum ChromePart: Hashable, Sendable {
-    case background(Int), header(Int), footer(Int), pane(Int)
+    case background(Int), header(Int), footer(Int), pane(Int), addRow(Int)
 }
 
 /// How far each section's chrome is drawn from its layout frame right now.

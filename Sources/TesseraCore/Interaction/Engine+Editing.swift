@@ -66,6 +66,14 @@ extension Engine {
             path = p.child.map { IndexPath(section: p.section, item: p.item, child: $0 + 1) }
                 ?? IndexPath(section: p.section, item: p.item + 1)
         }
+        return addItem(at: path, t: t)
+    }
+
+    /// Adds "New item" at `path` (a top-level place or a folder's), selects it, shows it and opens
+    /// its title for typing. One undoable step.
+    @discardableResult
+    public mutating func addItem(at path: IndexPath, t: Double) -> Bool {
+        guard canEditNow else { return false }
         let id = model.freshID(prefix: "new-")
         let item = Item(id: id, title: Self.newItemTitle, icon: "", rgba: Self.newItemColor(id), sizeHint: .square)
         guard (try? update(at: t, summary: "Added \(Self.newItemTitle)", { (u: inout ModelUpdates) throws(ModelEditError) in
@@ -107,5 +115,38 @@ extension Engine {
         let next = candidates.first { p in p.item >= 0 && (p.child ?? 0) >= 0 && model.item(at: p) != nil }
         navigation.select(next.flatMap { model.item(at: $0)?.id }, at: next)
         outbox.redraw()
+    }
+}
+
+/// The "Add task" row that ends each board list: a click adds an item at the list's end, its
+/// title open for typing, as Ctrl+N does.
+extension Engine {
+    static let addRowLabel = "+  Add task"
+
+    /// The list whose "Add task" row is at window point `p` (within the list's visible pane), if any.
+    func addRow(at p: Point) -> Int? {
+        for (s, geo) in snapshot.sections.enumerated() {
+            guard let k = geo.pane, let row = geo.addRow,
+                  snapshot.toWindow(snapshot.panes[k].frame, pane: nil, offsets: offsets).contains(p),
+                  snapshot.toWindow(row, pane: k, offsets: offsets).contains(p) else { continue }
+            return s
+        }
+        return nil
+    }
+
+    /// Scrolls list `s` so its "Add task" row shows (and the item just added above it): the next
+    /// task is one click away.
+    mutating func revealAddRow(of s: Int) {
+        guard let k = snapshot.sections[s].pane, let row = snapshot.sections[s].addRow else { return }
+        let heading = scroll.target
+        let w = snapshot.toWindow(row, pane: k, offsets: heading)
+        let pf = snapshot.toWindow(snapshot.panes[k].frame, pane: nil, offsets: heading)
+        if w.maxY + 6 > pf.maxY { scroll.scrollPane(k, by: w.maxY + 6 - pf.maxY, immediately: scrollsAtOnce) }
+    }
+
+    /// The row under the pointer while nothing is pressed, carried or open on top.
+    var hoveredAddRow: Int? {
+        guard case .idle = session.phase, navigation.overlay == nil, let p = session.pointer else { return nil }
+        return addRow(at: p)
     }
 }

@@ -54,6 +54,10 @@ extension Engine {
         if pressOnCheck(p, at: t) { return }
         guard let path = snapshot.item(at: p, offsets: offsets), let item = model.item(at: path) else {
             session.end()
+            if let s = addRow(at: p) {
+                if addItem(at: IndexPath(section: s, item: model.sections[s].items.count), t: t) { revealAddRow(of: s) }
+                return
+            }
             // A double-click on a section's header or a board list's title renames it.
             if let s = sectionHeader(at: p),
                navigation.clickTitle(.section(id: model.sections[s].id), at: t, interval: policy.doubleClickInterval) {
@@ -93,7 +97,8 @@ extension Engine {
             break
         case .idle, .settling:
             // Over another cell: its hover and the cursor's shape change.
-            if old.flatMap({ item(at: $0)?.id }) != item(at: p)?.id || folderPanel != nil { outbox.redraw() }
+            if old.flatMap({ item(at: $0)?.id }) != item(at: p)?.id || folderPanel != nil
+                || old.flatMap({ addRow(at: $0) }) != addRow(at: p) { outbox.redraw() }
         }
     }
 

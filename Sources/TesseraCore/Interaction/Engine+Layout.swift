@@ -19,13 +19,14 @@ extension Engine {
         return LayoutBefore(snapshot: snapshot, offsets: offsets, drawn: drawnFrames(at: t), chrome: chrome)
     }
 
-    /// Every section's background, header, footer and board list, in window coordinates. O(sections).
+    /// Every section's background, header, footer, board list and "Add task" row, in window coordinates. O(sections).
     static func chromeFrames(of snapshot: LayoutSnapshot, offsets: ScrollOffsets) -> [ChromePart: Rect] {
         var out: [ChromePart: Rect] = [:]
         for (s, geo) in snapshot.sections.enumerated() {
             out[.background(s)] = snapshot.toWindow(geo.background, pane: nil, offsets: offsets)
             if let h = geo.header { out[.header(s)] = snapshot.toWindow(h, pane: nil, offsets: offsets) }
             if let f = geo.footer { out[.footer(s)] = snapshot.toWindow(f, pane: nil, offsets: offsets) }
+            if let a = geo.addRow, let k = geo.pane { out[.addRow(s)] = snapshot.toWindow(a, pane: k, offsets: offsets) }
         }
         for (k, pane) in snapshot.panes.enumerated() { out[.pane(k)] = snapshot.toWindow(pane.frame, pane: nil, offsets: offsets) }
         return out

@@ -11,6 +11,8 @@ public struct BoardLayout: CollectionLayout, Hashable, Codable {
     public var rowHeight: Double = 60
     public var rowSpacing: Double = 8
     public var padding: Double = 10
+    /// The "Add task" row that ends every list.
+    public var addRowHeight: Double = 40
 
     public init() {}
 
@@ -37,13 +39,16 @@ public struct BoardLayout: CollectionLayout, Hashable, Codable {
                                       itemsStart: padding, linePitch: rowHeight + rowSpacing,
                                       crossLead: padding, crossPitch: 0, lastCrossPitch: 0))
             let end = padding + Double(count) * (rowHeight + rowSpacing)
-            let contentHeight = Swift.max(paneFrame.height, end - rowSpacing + padding)
+            let addRow = Rect(x: padding, y: end, width: lw - 2 * padding, height: addRowHeight)
+            let contentHeight = Swift.max(paneFrame.height, addRow.maxY + padding)
             panes.append(Pane(frame: paneFrame, contentSize: Size(width: lw, height: contentHeight), section: s))
-            sections.append(SectionGeometry(header: Rect(x: x, y: spacing, width: lw, height: titleHeight), footer: nil,
-                                            background: column,
-                                            itemArea: Rect(x: 0, y: 0, width: lw, height: contentHeight),
-                                            firstItem: first, itemCount: count, pane: s,
-                                            reach: rowHeight + rowSpacing))
+            var geometry = SectionGeometry(header: Rect(x: x, y: spacing, width: lw, height: titleHeight), footer: nil,
+                                           background: column,
+                                           itemArea: Rect(x: 0, y: 0, width: lw, height: contentHeight),
+                                           firstItem: first, itemCount: count, pane: s,
+                                           reach: rowHeight + rowSpacing)
+            geometry.addRow = addRow
+            sections.append(geometry)
             first += count
         }
         let width = spacing + Double(model.sections.count) * (lw + spacing)

@@ -15,6 +15,8 @@ public struct SectionGeometry: Hashable, Sendable {
     public var pane: Int?
     /// The largest width or height of an item here, plus spacing: how far to look for a neighbour.
     public var reach: Double
+    /// A board list's "Add task" row, after its last item, in its pane's content; nil elsewhere.
+    public var addRow: Rect?
     /// Whether the items fill lines in reading order (a flow grid, a board list): then the space
     /// after the last item of the last line, and below it, is the section's end. Masonry's columns
     /// do not (the last item is in any column).

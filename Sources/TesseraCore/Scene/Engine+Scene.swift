@@ -52,6 +52,18 @@ extension Engine {
             nodes.append(.cell(looks.node(item, frame: looks.parted(id, frame))))
         }
         if let p = currentPane, p != nil { nodes.append(.popClip) }
+        // Each board list ends in its "Add task" row (clipped to its list, lit under the pointer).
+        let hoveredRow = hoveredAddRow
+        for (s, geo) in snapshot.sections.enumerated() {
+            guard let k = geo.pane, let row = geo.addRow else { continue }
+            let clip = chrome(.pane(k), snapshot.panes[k].frame)
+            let frame = presentation.drawn(.addRow(s), frame: snapshot.toWindow(row, pane: k, offsets: offsets), at: now)
+            guard frame.intersects(clip), clip.intersects(view) else { continue }
+            nodes.append(.pushClip(clip))
+            if hoveredRow == s { nodes.append(.box(BoxNode(frame: frame, color: style.addRowHover, cornerRadius: 10))) }
+            nodes.append(.label(LabelNode(frame: frame.insetBy(dx: 14, dy: 0), text: Self.addRowLabel, style: .addRow)))
+            nodes.append(.popClip)
+        }
         let upcoming = upcomingCells(offsets: offsets, drawn: visible, hidden: hidden, looks: looks, style: style)
         if case .surface? = session.lift?.hover?.place, let bar = gapBar(style: style) { nodes.append(.box(bar)) }
         nodes += scrollIndicators(style: style)
@@ -318,7 +330,8 @@ extension Engine {
                 guard let c = panel.child(at: p, offset: scroll.folderOffset) else { return .arrow }
                 return panel.children[c].isMovable ? .openHand : .arrow
             }
-            guard navigation.overlay == nil, let item = item(at: p) else { return .arrow }
+            guard navigation.overlay == nil else { return .arrow }
+            guard let item = item(at: p) else { return addRow(at: p) != nil ? .pointingHand : .arrow }
             return item.isMovable ? .openHand : .arrow
         }
     }

@@ -28,6 +28,8 @@ public enum CursorShape: Hashable, Sendable {
     case closedHand
     /// Over something that cannot be moved (a done item) while dragging, or a refused lift.
     case notAllowed
+    /// Over something a click acts on that is not an item (a board list's "Add task" row).
+    case pointingHand
 }
 
 public enum SceneNode: Hashable, Sendable {
@@ -55,7 +57,7 @@ public struct BoxNode: Hashable, Sendable {
 }
 
 public struct LabelNode: Hashable, Sendable {
-    public enum Style: String, Hashable, Sendable { case header, footer, listTitle, banner, toast, detailTitle, folderTitle, inspector }
+    public enum Style: String, Hashable, Sendable { case header, footer, listTitle, banner, toast, detailTitle, folderTitle, inspector, addRow }
     public var frame: Rect
     public var text: String
     public var style: Style

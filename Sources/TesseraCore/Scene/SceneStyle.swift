@@ -7,6 +7,8 @@ public struct SceneStyle: Hashable, Sendable {
     public var scrollIndicator = Color(red: 0, green: 0, blue: 0, alpha: 0.35)
     public var scrim = Color(red: 0, green: 0, blue: 0, alpha: 0.45)
     public var panel = Color(hex: "#ffffff")!
+    /// Under a board list's "Add task" row while the pointer is over it.
+    public var addRowHover = Color(red: 0, green: 0, blue: 0, alpha: 0.06)
     /// Device pixels per logical pixel. Scroll offsets are drawn rounded to whole device pixels, so
     /// scrolled content lands on the pixel grid (crisp text, and a host can move pixels instead of
     /// repainting); the engine's own offsets stay continuous.
