@@ -136,6 +136,8 @@ public enum Trace {
             case .resize(let s): return t + "\"resize\",\"width\":\(number(s.width)),\"height\":\(number(s.height))}\n"
             case .pointerLeft: return t + "\"left\"}\n"
             case .grabLost: return t + "\"grabLost\"}\n"
+            case .paste(let text): return t + "\"paste\",\"text\":\(JSONText.string(text))}\n"
+            case .pasteRefused(let reason): return t + "\"pasteRefused\",\"text\":\(JSONText.string(reason))}\n"
             }
         }
     }
@@ -170,7 +172,7 @@ public enum Trace {
         var t: Double
         var e: String
         var x, y, dx, dy, width, height: Double?
-        var key, char, mods, digest: String?
+        var key, char, mods, digest, text: String?
         var items: Int?
     }
 
@@ -244,6 +246,8 @@ public enum Trace {
             return .input(.resize(Size(width: w, height: h)), at: t)
         case "left": return .input(.pointerLeft, at: t)
         case "grabLost": return .input(.grabLost, at: t)
+        case "paste": return e.text.map { .input(.paste($0), at: t) }
+        case "pasteRefused": return e.text.map { .input(.pasteRefused($0), at: t) }
         default: return nil
         }
     }

@@ -234,4 +234,63 @@ import Testing
         s.send(.key(.character("z"), [.control]))
         #expect(s.engine.model == start)
     }
+
+    /// Ctrl+C and Ctrl+X put the selected text on the host's clipboard (Ctrl+X takes it out);
+    /// Ctrl+V asks the host for the clipboard, whose text goes in cleaned: line breaks become
+    /// spaces, control characters go.
+    @Test func copyCutAndPasteGoThroughTheHostsClipboard() throws {
+        var s = EngineScript()
+        s.key(.right)
+        s.key(.f2)
+        type(&s, "旅行 plans")
+        s.send(.key(.home, [.shift]))
+        s.effects = []
+        s.send(.key(.character("c"), [.control]))
+        #expect(s.effects == [.copy("旅行 plans")] && field(s)?.text == "旅行 plans")
+        s.key(.end)
+        s.send(.key(.left, [.shift]))
+        s.send(.key(.left, [.shift]))
+        s.effects = []
+        s.send(.key(.character("x"), [.control]))
+        #expect(s.effects == [.copy("ns")] && field(s)?.text == "旅行 pla")
+        s.effects = []
+        s.send(.key(.character("c"), [.control]))
+        #expect(s.effects.isEmpty, "nothing selected, nothing copied")
+        s.send(.key(.character("v"), [.control]))
+        #expect(s.effects == [.paste])
+        s.send(.paste("n\r\nB\u{7}\tC"))
+        #expect(field(s)?.text == "旅行 plan B C" && field(s)?.caret == 11)
+        s.key(.enter)
+        #expect(s.engine.model.item(withID: "item-1")?.title == "旅行 plan B C")
+        s.send(.paste("late"))
+        #expect(s.engine.model.item(withID: "item-1")?.title == "旅行 plan B C", "no field open: a late answer changes nothing")
+    }
+
+    /// A paste longer than the title limit is cut at a character, with a notice that says so; a
+    /// clipboard that cannot be read gives a notice with the reason; a click on a notice only
+    /// dismisses it.
+    @Test func aLongPasteIsCutWithANoticeAndARefusalSaysWhy() throws {
+        var s = EngineScript()
+        let start = s.engine.model
+        s.key(.right)
+        s.key(.f2)
+        s.send(.paste(String(repeating: "ab👍🏽", count: 2000)))
+        let text = try #require(field(s)?.text)
+        #expect(text.count == StateFile.maximumTitleLength && text.hasSuffix("b👍🏽a"), "cut after a whole character")
+        let notice = try #require(toastNode(s))
+        #expect(notice.text == "Pasted text cut to the 4096-character limit")
+        s.key(.escape)
+        s.key(.f2)
+        s.send(.pasteRefused("Nothing pasted: the clipboard's text is not valid UTF-8"))
+        #expect(toastNode(s)?.text == "Nothing pasted: the clipboard's text is not valid UTF-8")
+        let p = try #require(toastNode(s)).frame.center
+        s.key(.escape)
+        s.down(p)
+        s.up(p)
+        #expect(toastNode(s) == nil && s.engine.model == start && !s.engine.canUndo)
+    }
+
+    func toastNode(_ s: EngineScript) -> LabelNode? {
+        s.engine.scene().nodes.lazy.compactMap { if case .label(let l) = $0, l.style == .toast { l } else { nil } }.first
+    }
 }

@@ -21,7 +21,7 @@ extension Engine {
         guard let toast = presentation.toast else { return }
         presentation.dismissToast()
         outbox.redraw()
-        _ = travel(toast.action, at: t)
+        if let action = toast.action { _ = travel(action, at: t) }
     }
 
     /// Undoes the newest committed edit. A gesture in progress (a press, a carried item) is

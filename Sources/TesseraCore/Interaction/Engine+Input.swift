@@ -14,6 +14,8 @@ extension Engine {
             session.pointerLeft()
             outbox.redraw()
         case .grabLost: cancelDrag(at: t)
+        case .paste(let text): paste(text)
+        case .pasteRefused(let reason): notify(reason)
         }
     }
 

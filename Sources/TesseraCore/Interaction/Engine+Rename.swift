@@ -47,6 +47,14 @@ extension Engine {
         if modifiers.contains(.control) {
             switch k {
             case .character("a"): navigation.editField { $0.selectAll() }
+            // The clipboard (the host's: X's CLIPBOARD selection). Nothing selected: nothing copied.
+            case .character("c"):
+                if let text = renaming?.field.selectedText, !text.isEmpty { outbox.post(.copy(text)) }
+            case .character("x"):
+                var taken = ""
+                navigation.editField { taken = $0.cut() }
+                if !taken.isEmpty { outbox.post(.copy(taken)) }
+            case .character("v"): outbox.post(.paste)
             // Undo and redo leave the field (its typing dropped) and act on the collection: a
             // folder just made, its name open, is undone by the first Ctrl+Z.
             case .character("z"), .character("y"):
@@ -73,9 +81,27 @@ extension Engine {
         outbox.redraw()
     }
 
-    /// Text typed or pasted into the open field (cleaned and cut to the limit by `TextField`).
+    /// Text typed into the open field (cleaned and cut to the limit by `TextField`).
     public mutating func typeText(_ text: String) {
         navigation.editField { _ = $0.insert(text) }
+        outbox.redraw()
+    }
+
+    /// The clipboard's text (Ctrl+V), into the open field: line breaks become spaces, control
+    /// characters go, and what would pass the title limit is cut at a character with a notice.
+    /// Nothing when no field is open (the field closed before the clipboard answered).
+    mutating func paste(_ text: String) {
+        guard navigation.renaming != nil else { return }
+        var cut = false
+        navigation.editField { cut = $0.insert(text) }
+        if cut { notify("Pasted text cut to the \(StateFile.maximumTitleLength)-character limit") }
+        outbox.redraw()
+    }
+
+    /// A notice at the bottom of the window (a toast without an action), while a field is open.
+    mutating func notify(_ text: String) {
+        guard navigation.renaming != nil else { return }
+        presentation.show(Toast(text: text, action: nil, shownAt: now, avoid: nil))
         outbox.redraw()
     }
 

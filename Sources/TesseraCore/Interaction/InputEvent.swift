@@ -14,6 +14,12 @@ public enum InputEvent: Hashable, Sendable {
     case pointerLeft
     /// The pointer grab or keyboard focus was taken away: any drag is cancelled.
     case grabLost
+    /// The clipboard's text, as asked for by `EngineEffect.paste`: goes into the title being
+    /// typed (cleaned, and cut to the title limit with a notice). Valid Unicode by construction:
+    /// the host refuses bytes that are not UTF-8 before they get here.
+    case paste(String)
+    /// The clipboard could not be read as text: why, in words for the user (shown as a notice).
+    case pasteRefused(String)
 }
 
 /// The modifier keys held with a key.

@@ -37,4 +37,8 @@ public enum EngineEffect: Hashable, Sendable {
     /// A done item refused to lift.
     case refused(ItemID)
     case layoutChanged(LayoutChoice)
+    /// Put this text on the clipboard (Ctrl+C, Ctrl+X in a title being typed).
+    case copy(String)
+    /// Read the clipboard's text and hand it back as `InputEvent.paste` (or `.pasteRefused`).
+    case paste
 }

@@ -1,11 +1,12 @@
 /// A short message at the bottom of the window after an edit that is easy to miss or to regret —
 /// a drop into a folder, a new folder, a delete, an undo — saying what happened and offering to
 /// take it back: a click on it undoes (or, after an undo, redoes). It fades after `duration`.
+/// A notice (no action: a paste cut short or refused) says what happened and a click dismisses it.
 public struct Toast: Hashable, Sendable {
     /// What happened: "Moved Photos into Travel".
     public var text: String
-    /// What a click does.
-    public var action: EditHistory.Direction
+    /// What a click does; nil for a notice.
+    public var action: EditHistory.Direction?
     public var shownAt: Double
     /// Where the pointer dropped: the toast moves to the top of the window rather than cover it.
     public var avoid: Point?
@@ -17,8 +18,11 @@ public struct Toast: Hashable, Sendable {
     static let maxWidth = 460.0
     static let margin = 20.0
 
-    /// "Moved Photos into Travel — Undo".
-    public var label: String { text + " — " + (action == .undo ? "Undo" : "Redo") }
+    /// "Moved Photos into Travel — Undo"; a notice's text alone.
+    public var label: String {
+        guard let action else { return text }
+        return text + " — " + (action == .undo ? "Undo" : "Redo")
+    }
 
     var fadeStart: Double { shownAt + Self.duration - Self.fade }
     var end: Double { shownAt + Self.duration }
