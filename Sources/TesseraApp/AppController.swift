@@ -65,6 +65,10 @@ public final class AppController {
 
     deinit { saver?.stop() }
 
+    /// The platform's clipboard (the X shell's CLIPBOARD selection), if there is one: the engine's
+    /// `.copy` and `.paste` effects go to it, and its answer comes back through `handle`.
+    public var clipboard: ClipboardHooks?
+
     /// Writes every input, frame and cancel the engine receives (`tessera --record`), if set.
     public var recorder: TraceRecorder?
 
@@ -134,9 +138,14 @@ public final class AppController {
         var changes = EditLog()
         var committed = false
         for effect in engine.takeEffects() {
-            guard case .commit(let log) = effect else { continue }
-            changes.append(contentsOf: log)
-            committed = true
+            switch effect {
+            case .commit(let log):
+                changes.append(contentsOf: log)
+                committed = true
+            case .copy(let text): clipboard?.copy(text)
+            case .paste: clipboard?.paste()
+            default: break
+            }
         }
         guard committed, let saver, !savingStopped else { return }
         unsaved = true
@@ -220,5 +229,16 @@ public final class AppController {
         recorder = nil
         if !save() { log("quitting with unsaved changes: \(saveError ?? "unknown error")") }
         saver?.stop()
+    }
+}
+
+/// What the app asks of the platform's clipboard: take this text; read yours and answer with
+/// `InputEvent.paste` or `.pasteRefused` through `AppController.handle`.
+public struct ClipboardHooks {
+    public var copy: (String) -> Void
+    public var paste: () -> Void
+    public init(copy: @escaping (String) -> Void, paste: @escaping () -> Void) {
+        self.copy = copy
+        self.paste = paste
     }
 }

@@ -29,6 +29,8 @@ struct EventTranslator {
     let wmDeleteWindow: Atom
     /// Button 1 is held: the pointer is implicitly grabbed, so leaving the window is not "left".
     private(set) var primaryButtonDown = false
+    /// The server time of the last key or button press: what taking the clipboard is stamped with.
+    private(set) var lastInputTime = Time(CurrentTime)
     /// Key text through the X input method (nil: the keysym's own character, as tests without a
     /// window translate).
     var inputMethod: InputMethod?
@@ -102,9 +104,6 @@ struct EventTranslator {
         case ClientMessage:
             if ev.xclient.message_type == wmProtocols, Atom(ev.xclient.data.l.0) == wmDeleteWindow { return .quit }
             return .ignored
-        case MappingNotify:
-            XRefreshKeyboardMapping(&ev.xmapping)
-            return .ignored
         default:
             return .ignored
         }
@@ -113,6 +112,7 @@ struct EventTranslator {
     /// Shift turns a vertical wheel sideways (a board narrower than its lists), as in every toolkit.
     private mutating func button(_ e: XButtonEvent, pressed: Bool) -> Outcome {
         let p = point(e.x, e.y)
+        lastInputTime = e.time
         let sideways = e.state & UInt32(ShiftMask) != 0
         func wheel(_ d: Double, vertical: Bool) -> Outcome {
             vertical && !sideways ? .input(.wheel(dx: 0, dy: d, at: p)) : .input(.wheel(dx: d, dy: 0, at: p))
@@ -129,7 +129,8 @@ struct EventTranslator {
         }
     }
 
-    private func key(_ e: inout XKeyEvent) -> Outcome {
+    private mutating func key(_ e: inout XKeyEvent) -> Outcome {
+        lastInputTime = e.time
         let (typed, keysym) = inputMethod?.lookup(&e) ?? InputMethod.plainLookup(&e)
         let control = e.state & UInt32(ControlMask) != 0
         var modifiers: Modifiers = []

@@ -49,9 +49,17 @@ extension X11Shell {
             }
         }
 
+        clipboard.expire(now: now)
+        for answer in clipboard.takeAnswers() { client.handle(answer, at: now) }
         while count < Self.maxEventsPerTurn, XPending(display) > 0 {
             XNextEvent(display, &event)
             count += 1
+            // The clipboard's traffic (requests for our text, a paste's answer) is its own.
+            if clipboard.handle(&event, now: now) {
+                flushPending()
+                for answer in clipboard.takeAnswers() { client.handle(answer, at: now) }
+                continue
+            }
             // The input method first: a key it composes with is its own.
             if translator.inputMethod?.filter(&event) == true { continue }
             let outcome = translator.translate(&event)
@@ -85,6 +93,8 @@ extension X11Shell {
             }
         }
         flushPending(motion: !holdMotion)
+        // Answers the events just handled asked for (a paste of our own text needs no round trip).
+        for answer in clipboard.takeAnswers() { client.handle(answer, at: now) }
         heldMotion = pendingMotion
         return .keepGoing
     }

@@ -76,8 +76,8 @@ extension X11Shell {
 
             guard XEventsQueued(display, QueuedAlready) == 0 else { continue }
             // Wake for the held-back frame, else for the client's deadline, never before a frame may be drawn.
-            let wake = frameHeldBack ? earliestFrame
-                : client.nextDeadline(after: now).map { max($0, lastFrameTime + Self.minimumFrameInterval) }
+            let clientWake = [client.nextDeadline(after: now), clipboard.deadline].compactMap { $0 }.min()
+            let wake = frameHeldBack ? earliestFrame : clientWake.map { max($0, lastFrameTime + Self.minimumFrameInterval) }
             let timeout: Int32
             if let wake {
                 // A fresh reading: the frame just drawn took time the sleep must not add again.

@@ -20,6 +20,7 @@ public final class X11Shell {
     /// Device pixels per logical pixel.
     public let scale: Double
     let cursors: CursorSet
+    let clipboard: Clipboard
     var translator: EventTranslator
     let renderer: SceneRenderer
     let signals: SignalPipe
@@ -97,6 +98,7 @@ public final class X11Shell {
         attributes.bit_gravity = NorthWestGravity
         attributes.event_mask = ExposureMask | KeyPressMask | ButtonPressMask | ButtonReleaseMask
             | PointerMotionMask | StructureNotifyMask | LeaveWindowMask | FocusChangeMask
+            | PropertyChangeMask   // a paste sent in chunks (INCR) arrives as property changes
         window = XCreateWindow(display, XRootWindow(display, screen), 0, 0, UInt32(pixelWidth), UInt32(pixelHeight),
                                0, depth, UInt32(InputOutput), visual,
                                UInt(CWBackPixmap | CWBitGravity | CWEventMask), &attributes)
@@ -112,6 +114,7 @@ public final class X11Shell {
         translator = EventTranslator(scale: scale, window: window, wmProtocols: wmProtocols, wmDeleteWindow: wmDelete)
         translator.inputMethod = InputMethod(display: display, window: window, eventMask: attributes.event_mask)
         cursors = CursorSet(display: display)
+        clipboard = Clipboard(display: display, window: window)
         // The back buffer's shared memory is made and faulted in now, while the warm-up thread may
         // still be loading fonts, rather than during the first frame.
         let initial = StagingPlan.bufferSize(forWindowWidth: pixelWidth, height: pixelHeight, maxSide: Self.maxBufferSide)
@@ -161,6 +164,17 @@ public final class X11Shell {
     /// `$TESSERA_ASSETS` when set, else `assets` relative to the working directory.
     public nonisolated static var defaultAssetDirectory: String {
         getenv("TESSERA_ASSETS").map { String(cString: $0) } ?? "assets"
+    }
+
+    /// Puts `text` on the clipboard (X's CLIPBOARD selection), as of the last key or button press.
+    public func copyToClipboard(_ text: String) {
+        clipboard.copy(text, time: translator.lastInputTime)
+    }
+
+    /// Asks for the clipboard's text; it reaches the client as `InputEvent.paste` (or
+    /// `.pasteRefused`) in a later turn of the loop.
+    public func requestPaste() {
+        clipboard.requestPaste(time: translator.lastInputTime, now: MonotonicClock.now())
     }
 
     /// The window size in logical pixels.

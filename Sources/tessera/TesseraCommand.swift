@@ -80,6 +80,8 @@ struct Window: ParsableCommand {
             opening.lock?.setWindow(shell.windowID)
             EarlySignals.letThrough()   // the shell's handlers are installed: a held signal quits cleanly now
             app.sceneStyle.pixelScale = shell.scale
+            app.clipboard = ClipboardHooks(copy: { [unowned shell] in shell.copyToClipboard($0) },
+                                           paste: { [unowned shell] in shell.requestPaste() })
             return shell.run(client: ShellBridge(app: app))
         }
         withExtendedLifetime(opening.lock) {}
