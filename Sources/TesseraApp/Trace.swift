@@ -138,6 +138,7 @@ public enum Trace {
             case .grabLost: return t + "\"grabLost\"}\n"
             case .paste(let text): return t + "\"paste\",\"text\":\(JSONText.string(text))}\n"
             case .pasteRefused(let reason): return t + "\"pasteRefused\",\"text\":\(JSONText.string(reason))}\n"
+            case .caret(let index, let extending): return t + "\"caret\",\"index\":\(index),\"extend\":\(extending)}\n"
             }
         }
     }
@@ -173,7 +174,8 @@ public enum Trace {
         var e: String
         var x, y, dx, dy, width, height: Double?
         var key, char, mods, digest, text: String?
-        var items: Int?
+        var items, index: Int?
+        var extend: Bool?
     }
 
     /// Reads a trace; the error names the line and what is wrong with it.
@@ -248,6 +250,9 @@ public enum Trace {
         case "grabLost": return .input(.grabLost, at: t)
         case "paste": return e.text.map { .input(.paste($0), at: t) }
         case "pasteRefused": return e.text.map { .input(.pasteRefused($0), at: t) }
+        case "caret":
+            guard let index = e.index, let extend = e.extend else { return nil }
+            return .input(.caret(index, extending: extend), at: t)
         default: return nil
         }
     }

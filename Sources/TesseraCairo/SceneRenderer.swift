@@ -174,6 +174,10 @@ public final class SceneRenderer {
         cellImages.bytes + icons.scaledBytes + cells.masks.bytes + liftSnapshots.bytes
     }
 
+    /// Where a click at window x `x` puts the caret in `field` as this renderer draws it (a
+    /// character boundary, counted in grapheme clusters).
+    public func characterIndex(in field: FieldNode, atX x: Double) -> Int { text.characterIndex(in: field, atX: x) }
+
     /// Cells painted afresh (not from their cached image) since the last call.
     public func takeCellImageMisses() -> Int { cellImages.takeMisses() }
 

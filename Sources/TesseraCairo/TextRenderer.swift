@@ -79,10 +79,10 @@ final class TextRenderer {
     /// A title being typed: a white box with the accent's ring, the text on one line with the
     /// selection behind it and the caret, scrolled sideways so the caret stays in view (a long
     /// title scrolls inside the field). Laid out afresh each time (it changes with every key).
-    func drawField(_ field: FieldNode, cr: OpaquePointer) {
+    /// A field's text laid out as `drawField` draws it: where its first character starts (the
+    /// text scrolled sideways just far enough to show the caret) and how tall it is.
+    private func withFieldLayout<R>(_ field: FieldNode, _ body: (OpaquePointer, Point, Int32, (Int) -> Double) -> R) -> R {
         let f = field.frame
-        CairoPath.fillRoundedRect(cr, f.insetBy(dx: -2, dy: -2), radius: 8, color: Theme.accent)
-        CairoPath.fillRoundedRect(cr, f, radius: 6, color: .white)
         let layout = pango_layout_new(context)!
         defer { g_object_unref(UnsafeMutableRawPointer(layout)) }
         pango_layout_set_font_description(layout, font(for: .rowTitle))
@@ -96,15 +96,39 @@ final class TextRenderer {
             return Double(pos.x) / Double(PANGO_SCALE)
         }
         let pad = 8.0, inner = f.width - 2 * pad
-        let caretX = x(atCharacter: field.caret)
         // Scrolled only as far as the caret needs: the start shows while it fits.
-        let shift = Swift.max(0, Swift.min(caretX - inner + 2, Double(w) - inner + 2))
-        let origin = Point(x: f.minX + pad - shift, y: f.midY - Double(h) / 2)
+        let shift = Swift.max(0, Swift.min(x(atCharacter: field.caret) - inner + 2, Double(w) - inner + 2))
+        return body(layout, Point(x: f.minX + pad - shift, y: f.midY - Double(h) / 2), h, x(atCharacter:))
+    }
+
+    /// The character boundary nearest window x `x` in `field` as drawn: where a click puts the caret.
+    func characterIndex(in field: FieldNode, atX x: Double) -> Int {
+        withFieldLayout(field) { layout, origin, _, _ in
+            var index: Int32 = 0, trailing: Int32 = 0
+            pango_layout_xy_to_index(layout, Int32(((x - origin.x) * Double(PANGO_SCALE)).rounded()), 0, &index, &trailing)
+            let utf8 = Array(field.text.utf8)
+            let before = String(decoding: utf8.prefix(Swift.max(0, Swift.min(Int(index), utf8.count))), as: UTF8.self).count
+            // Past the middle of a character (its trailing edge): after it.
+            return Swift.min(field.text.count, before + (trailing > 0 ? 1 : 0))
+        }
+    }
+
+    func drawField(_ field: FieldNode, cr: OpaquePointer) {
+        let f = field.frame
+        CairoPath.fillRoundedRect(cr, f.insetBy(dx: -2, dy: -2), radius: 8, color: Theme.accent)
+        CairoPath.fillRoundedRect(cr, f, radius: 6, color: .white)
+        withFieldLayout(field) { layout, origin, h, x in drawFieldText(field, layout: layout, origin: origin, height: h, x: x, cr: cr) }
+    }
+
+    private func drawFieldText(_ field: FieldNode, layout: OpaquePointer, origin: Point, height h: Int32, x: (Int) -> Double,
+                               cr: OpaquePointer) {
+        let f = field.frame
+        let caretX = x(field.caret)
         cairo_save(cr)
         cairo_rectangle(cr, f.minX + 2, f.minY, f.width - 4, f.height)
         cairo_clip(cr)
         if !field.selection.isEmpty {
-            let a = x(atCharacter: field.selection.lowerBound), b = x(atCharacter: field.selection.upperBound)
+            let a = x(field.selection.lowerBound), b = x(field.selection.upperBound)
             CairoPath.setColor(cr, Theme.accent.withAlpha(0.28))
             cairo_rectangle(cr, origin.x + Swift.min(a, b), origin.y, abs(b - a), Double(h))
             cairo_fill(cr)

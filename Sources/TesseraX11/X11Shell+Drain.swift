@@ -66,6 +66,10 @@ extension X11Shell {
             switch outcome {
             case .motion(let p):
                 motions += 1
+                if let caret = fieldDrag(to: p) {
+                    client.handle(caret, at: now)
+                    continue
+                }
                 pendingMotion = p
                 continue
             case let .resized(w, h):
@@ -80,7 +84,7 @@ extension X11Shell {
             flushPending()                          // keep order: what came before this event first
             switch outcome {
             case .input(let input):
-                client.handle(input, at: now)
+                if let routed = routedThroughField(input) { client.handle(routed, at: now) }
             case .exposed:
                 invalidateWindow()
             case .quit:

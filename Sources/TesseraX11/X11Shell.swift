@@ -21,6 +21,8 @@ public final class X11Shell {
     public let scale: Double
     let cursors: CursorSet
     let clipboard: Clipboard
+    /// Button 1 went down in the title being typed and is still held (X11Shell+Field).
+    var selectingInField = false
     var translator: EventTranslator
     let renderer: SceneRenderer
     let signals: SignalPipe

@@ -293,4 +293,20 @@ import Testing
     func toastNode(_ s: EngineScript) -> LabelNode? {
         s.engine.scene().nodes.lazy.compactMap { if case .label(let l) = $0, l.style == .toast { l } else { nil } }.first
     }
+
+    /// A press in the field (measured by the host) moves the caret there and keeps the field
+    /// open; a drag with the button held selects from the press; typing replaces the selection.
+    @Test func aPressInTheFieldPlacesTheCaretAndADragSelects() throws {
+        var s = EngineScript()
+        s.key(.right)
+        s.key(.f2)
+        type(&s, "Summer trip")
+        s.send(.caret(7, extending: false))
+        #expect(field(s)?.caret == 7 && field(s)?.selection == 7..<7 && s.engine.renaming != nil)
+        s.send(.caret(11, extending: true))
+        #expect(field(s)?.selection == 7..<11)
+        type(&s, "camp")
+        s.key(.enter)
+        #expect(s.engine.model.item(withID: "item-1")?.title == "Summer camp")
+    }
 }

@@ -16,6 +16,9 @@ extension Engine {
         case .grabLost: cancelDrag(at: t)
         case .paste(let text): paste(text)
         case .pasteRefused(let reason): notify(reason)
+        case .caret(let index, let extending):
+            navigation.editField { $0.placeCaret(at: index, extending: extending) }
+            outbox.redraw()
         }
     }
 

@@ -20,6 +20,10 @@ public enum InputEvent: Hashable, Sendable {
     case paste(String)
     /// The clipboard could not be read as text: why, in words for the user (shown as a notice).
     case pasteRefused(String)
+    /// A press in the title being typed, at character `index` (the host measured the glyphs
+    /// under it); `extending`: the pointer moved there with the button held, selecting the text
+    /// from the press. A press in the field is this, never a `pointerDown` (which would commit).
+    case caret(Int, extending: Bool)
 }
 
 /// The modifier keys held with a key.

@@ -47,6 +47,10 @@ public struct TextField: Hashable, Sendable {
     public mutating func moveToStart(extending: Bool = false) { place(0, extending: extending) }
     public mutating func moveToEnd(extending: Bool = false) { place(count, extending: extending) }
 
+    /// Puts the caret at character `at` (a click in the field); `extending` keeps the anchor, so
+    /// the selection runs from it (a drag across the text).
+    public mutating func placeCaret(at: Int, extending: Bool = false) { place(at, extending: extending) }
+
     public mutating func selectAll() {
         anchor = 0
         caret = count
