@@ -251,13 +251,16 @@ public struct Lift: Equatable, Sendable {
     public var zones = AutoscrollClocks()
     /// The folder whose open panel the item is carried in; nil on the main surface.
     public var folder: ItemID? = nil
+    /// Lifted with Space and moved by keys: the snapshot sits over the item's slot, and the
+    /// pointer neither aims it nor scrolls the surface (Engine+KeyboardMove).
+    public var byKeyboard = false
 
     public init(id: ItemID, liftTime: Double, grabOffset: Point, size: Size, pointer: Point, path: IndexPath,
                 originalPath: IndexPath, edits: EditLog = EditLog(), hover: Hover? = nil, open: OpenTarget? = nil,
-                zones: AutoscrollClocks = AutoscrollClocks(), folder: ItemID? = nil) {
+                zones: AutoscrollClocks = AutoscrollClocks(), folder: ItemID? = nil, byKeyboard: Bool = false) {
         self.id = id; self.liftTime = liftTime; self.grabOffset = grabOffset; self.size = size; self.pointer = pointer
         self.path = path; self.originalPath = originalPath; self.edits = edits; self.hover = hover; self.open = open
-        self.zones = zones; self.folder = folder
+        self.zones = zones; self.folder = folder; self.byKeyboard = byKeyboard
     }
 
     /// The snapshot's rect (before scale and rotation), in window coordinates.

@@ -14,9 +14,12 @@ extension Engine {
             if !arrangement.isPartial, let press = session.dueHold(at: t, liftDelay: policy.liftDelay) {
                 liftOrRefuse(press, at: press.start + policy.liftDelay, grabbedAt: session.pointer ?? press.origin)
             }
-        case .lifted:
-            autoscroll(dt: dt, at: t)
-            updateHover(at: t)
+        case .lifted(let l):
+            // Keys carry a keyboard lift; the pointer neither aims it nor scrolls under it.
+            if !l.byKeyboard {
+                autoscroll(dt: dt, at: t)
+                updateHover(at: t)
+            }
             outbox.redraw()
         case .settling:
             if session.settleDone(at: t, duration: policy.motion(policy.settleDuration)) { session.landed() }
@@ -36,7 +39,7 @@ extension Engine {
     /// movable item lifts, its snapshot keeping the offset from where it was grabbed (`grabbedAt`)
     /// to the pointer; a done one refuses, with a shake and a warning outline, and the press
     /// lasts until the release.
-    mutating func liftOrRefuse(_ press: Press, at t: Double, grabbedAt grab: Point) {
+    mutating func liftOrRefuse(_ press: Press, at t: Double, grabbedAt grab: Point, byKeyboard: Bool = false) {
         guard let path = model.indexPath(of: press.id, near: press.path), let item = model.item(at: path),
               let frame = drawnFrame(of: press.id, at: path) else {
             session.end()
@@ -50,9 +53,9 @@ extension Engine {
             session.refuse()
             return
         }
-        let p = session.pointer ?? press.origin
+        let p = byKeyboard ? grab : session.pointer ?? press.origin
         session.lift(Lift(id: item.id, liftTime: t, grabOffset: grab - frame.origin, size: frame.size, pointer: p,
-                          path: path, originalPath: path, folder: press.folder))
+                          path: path, originalPath: path, folder: press.folder, byKeyboard: byKeyboard))
         presentation.lift(at: t, policy: policy)
         outbox.post(.lifted(item.id))
     }

@@ -83,7 +83,7 @@ extension Engine {
 
     /// Moves the carried child of the open folder to gap `g` among its siblings; the siblings on
     /// screen slide to their new places.
-    private mutating func reorderInFolder(_ id: ItemID, folder fid: ItemID, toGap g: Int, from: IndexPath, at t: Double) {
+    mutating func reorderInFolder(_ id: ItemID, folder fid: ItemID, toGap g: Int, from: IndexPath, at t: Double) {
         guard let c = from.child, let before = folderPanel else { return }
         let drawnBefore = drawnChildren(of: before)
         let at = g > c ? g - 1 : g
@@ -193,7 +193,7 @@ extension Engine {
             navigation.beginRenaming(f, at: p, title: title)
         }
         if case .slot = destination { destination = homeDestination(of: lift.id) }
-        settle(item, from: lift.frame, to: destination, at: t)
+        settle(item, from: carriedFrame(lift), to: destination, at: t)
     }
 
     /// Whether the drag's edits left the model different from the moment of lift (a drag that puts
@@ -231,7 +231,7 @@ extension Engine {
             session.rolledBack()
         }
         outbox.post(.cancelled(lift.id))
-        settle(item, from: lift.frame, to: homeDestination(of: lift.id), at: t)
+        settle(item, from: carriedFrame(lift), to: homeDestination(of: lift.id), at: t)
     }
 
     /// The carried snapshot starts its flight home (`settlingSnapshot` draws it).

@@ -93,8 +93,8 @@ extension Engine {
             }
         }
         switch session.phase {
-        case .lifted:
-            updateHover(at: t)
+        case .lifted(let l):
+            if !l.byKeyboard { updateHover(at: t) }
             outbox.redraw()
         case .scrubbing(let s):
             scrub(s, to: p)
@@ -115,7 +115,9 @@ extension Engine {
             session.end()
             outbox.redraw()
             if !press.moved { click(press.id, at: press.path) }
-        case .lifted:
+        case .lifted(let l):
+            // A keyboard lift ends by keys (a stray release is no drop).
+            guard !l.byKeyboard else { break }
             if Rect(origin: .zero, size: viewport).contains(p) { drop(at: t) } else { cancelDrag(at: t) }
         case .scrubbing(let s):
             scrub(s, to: p)
@@ -154,11 +156,17 @@ extension Engine {
             shortcut(k, shift: modifiers.contains(.shift), at: t)
             return
         }
+        if session.lift?.byKeyboard == true {
+            keyboardLiftKey(k, at: t)
+            return
+        }
         switch k {
         case .escape:
             if isDragging { cancelDrag(at: t) } else if navigation.overlay != nil { closeOverlay() }
-        case .enter, .space:
+        case .enter:
             if let id = navigation.selection, !isDragging { click(id, at: navigation.selectionPath) }
+        case .space:
+            if !isDragging { keyboardLift(at: t) }
         case .character(let c):
             if let choice = ["1": LayoutChoice.grid, "2": .masonry, "3": .board][c], !isDragging {
                 setLayout(choice, at: t)

@@ -6,9 +6,7 @@ extension Engine {
     mutating func moveFolderSelection(_ k: Key, in panel: FolderPanel) {
         let count = panel.children.count
         guard count > 0 else { return }
-        let firstRow = panel.frame(ofChild: 0, offset: 0).minY
-        var columns = 1
-        while columns < count, panel.frame(ofChild: columns, offset: 0).minY == firstRow { columns += 1 }
+        let columns = panel.columns
         let next: Int
         if let id = navigation.selection, let p = navigation.selectionPath, p.section == panel.path.section,
            p.item == panel.path.item, let i = p.child, i < count, panel.children[i].id == id {
@@ -24,8 +22,12 @@ extension Engine {
         }
         navigation.select(panel.children[next].id, at: IndexPath(section: panel.path.section, item: panel.path.item, child: next))
         outbox.redraw()
-        // Into view where the scroll is heading: the item within the items' area (a margin clear
-        // of its edges), scrolled as little as needed.
+        revealChild(next, in: panel)
+    }
+
+    /// Scrolls the open folder so its item `next` shows, where the scroll is heading: within the
+    /// items' area (a margin clear of its edges), scrolled as little as needed.
+    mutating func revealChild(_ next: Int, in panel: FolderPanel) {
         let c = panel.contentFrame, m = Self.revealMargin
         let top = panel.frame(ofChild: next, offset: 0).minY - c.minY, bottom = top + panel.frame(ofChild: next, offset: 0).height
         if top - m < scroll.folderTarget {
@@ -44,6 +46,15 @@ extension Engine {
             outbox.redraw()
             return
         }
+        guard let j = nearestCell(from: i, toward: k), let found = self.id(ofFlat: j) else { return }
+        navigation.select(found, at: snapshot.indexPath(ofFlat: j))
+        reveal(j)
+        outbox.redraw()
+    }
+
+    /// The flat index of the nearest cell whose centre lies from cell `i` in the direction of
+    /// arrow `k`, preferring those in line; nil when there is none.
+    func nearestCell(from i: Int, toward k: Key) -> Int? {
         let from = snapshot.windowFrame(ofFlat: i, offsets: offsets)
         let dir: Point = switch k {
         case .left: Point(x: -1, y: 0)
@@ -74,10 +85,7 @@ extension Engine {
             best = nil
             for j in 0..<snapshot.itemCount { consider(j) }
         }
-        guard let (j, _) = best, let found = self.id(ofFlat: j) else { return }
-        navigation.select(found, at: snapshot.indexPath(ofFlat: j))
-        reveal(j)
-        outbox.redraw()
+        return best?.0
     }
 
     /// Scrolls so the item at flat index `j` is fully visible, where the scroll is heading.

@@ -99,7 +99,7 @@ public struct Engine: Sendable {
     public var hover: Hover? { session.lift?.hover }
     public var openTarget: ItemID? { session.lift?.open?.id }
     /// The lifted snapshot's rect (before scale and rotation), in window coordinates.
-    public var liftedFrame: Rect? { session.lift?.frame }
+    public var liftedFrame: Rect? { session.lift.map(carriedFrame) }
 
     // MARK: - Derived geometry
 

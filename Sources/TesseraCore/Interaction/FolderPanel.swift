@@ -93,4 +93,14 @@ extension FolderPanel: Equatable {
         a.folder == b.folder && a.path == b.path && a.title == b.title && a.children == b.children
             && a.panel == b.panel && a.contentFrame == b.contentFrame && a.maxOffset == b.maxOffset
     }
+
+    /// Items per row of the panel's grid.
+    public var columns: Int {
+        let count = children.count
+        guard count > 0 else { return 1 }
+        let firstRow = frame(ofChild: 0, offset: 0).minY
+        var n = 1
+        while n < count, frame(ofChild: n, offset: 0).minY == firstRow { n += 1 }
+        return n
+    }
 }

@@ -90,7 +90,7 @@ extension Engine {
         }
         // The carried snapshot on top of everything.
         if let l = session.lift, let item = item(withID: l.id) {
-            var node = looks.node(item, frame: l.frame)
+            var node = looks.node(item, frame: carriedFrame(l))
             node.isLifted = true
             node.isPressed = false
             node.scale = presentation.liftScale.value(at: now)
