@@ -105,7 +105,7 @@ public enum Trace {
         return "{\"tessera-trace\":\(version),\"layout\":\"\(h.layout.choice.rawValue)\",\"configuration\":\(configuration),"
             + "\"width\":\(number(h.viewport.width)),"
             + "\"height\":\(number(h.viewport.height)),\"start\":\(number(h.start)),\"reduceMotion\":\(h.policy.reduceMotion),"
-            + "\"liftOnMove\":\(h.policy.liftOnMove),"
+            + "\"liftOnMove\":\(h.policy.liftOnMove),\"announce\":\(h.policy.announce),"
             + "\"policy\":{\(policy)}}\n"
     }
 
@@ -163,9 +163,10 @@ public enum Trace {
         var start: Double
         var reduceMotion: Bool?
         var liftOnMove: Bool?
+        var announce: Bool?
         var policy: [String: Double]?
         enum CodingKeys: String, CodingKey {
-            case trace = "tessera-trace", layout, configuration, width, height, start, reduceMotion, liftOnMove, policy
+            case trace = "tessera-trace", layout, configuration, width, height, start, reduceMotion, liftOnMove, announce, policy
         }
     }
 
@@ -197,6 +198,7 @@ public enum Trace {
         for field in policyFields { if let v = raw.policy?[field.name] { policy[keyPath: field.path] = v } }
         policy.reduceMotion = raw.reduceMotion ?? false
         policy.liftOnMove = raw.liftOnMove ?? true
+        policy.announce = raw.announce ?? false
         let header = Header(layout: layout, viewport: Size(width: raw.width, height: raw.height), start: raw.start, policy: policy)
         let collection: CollectionModel
         do { collection = try StateFile.decode(Array(lines[1])) } catch {

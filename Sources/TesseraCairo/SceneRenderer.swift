@@ -194,6 +194,9 @@ public final class SceneRenderer {
         case .banner:
             CairoPath.fillRoundedRect(cr, f, radius: min(8, f.height / 2), color: Theme.bannerFill)
             text.draw(label.text, in: f.insetBy(dx: 12, dy: 0), style: .label(.banner), cr: cr)
+        case .caption:
+            CairoPath.fillRoundedRect(cr, f, radius: f.height / 2, color: Theme.captionFill)
+            text.draw(label.text, in: f.insetBy(dx: 16, dy: 0), style: .label(.caption), cr: cr)
         case .toast:
             // Drawn as a group so the fade takes the fill and the text together.
             cairo_push_group(cr)

@@ -9,6 +9,8 @@ enum Theme {
     static let bannerFill = Color(red: 0.62, green: 0.11, blue: 0.13)
     /// The toast after an edit: dark grey, as the platform's notifications.
     static let toastFill = Color(red: 0.16, green: 0.17, blue: 0.19, alpha: 0.94)
+    /// The caption strip of an announced move: the accent, darkened, so it reads apart from a toast.
+    static let captionFill = Color(red: 0.02, green: 0.33, blue: 0.72, alpha: 0.95)
     static let badgeFill = Color(red: 0.90, green: 0.24, blue: 0.22)
     /// The outline of a done item refusing a lift.
     static let refusal = Color(red: 0.86, green: 0.20, blue: 0.18)

@@ -27,6 +27,9 @@ struct AppOptions: ParsableArguments {
     @Flag(inversion: .prefixedNo, help: "A press that moves lifts the item at once (off: only a hold lifts).")
     var liftOnMove = true
 
+    @Flag(help: "Announce pointer drags too (a keyboard move always is): a caption strip says each step.")
+    var announce = false
+
     @Option(help: "Seconds to hover at a gap before the item moves there.")
     var reorderDwell: Double?
 
@@ -56,6 +59,7 @@ struct AppOptions: ParsableArguments {
         var p = DragPolicy()
         p.reduceMotion = reduceMotion
         p.liftOnMove = liftOnMove
+        p.announce = announce
         if let v = liftDelay { p.liftDelay = v }
         if let v = reorderDwell { p.reorderDwell = v }
         if let v = folderDwell { p.folderDwell = v }

@@ -141,4 +141,86 @@ import Testing
         s.up(s.center("item-9"))
         #expect(s.engine.isKeyboardLift && s.ids(0) == order)
     }
+
+    func announcements(_ s: EngineScript) -> [String] {
+        s.effects.compactMap { if case .announce(let text) = $0 { text } else { nil } }
+    }
+
+    func caption(_ s: EngineScript) -> String? {
+        s.engine.scene().nodes.lazy.compactMap { if case .label(let l) = $0, l.style == .caption { l.text } else { nil } }.first
+    }
+
+    /// Each step of a keyboard move is said in words, and shown in the caption strip until a
+    /// little after the move ends.
+    @Test func eachStepIsAnnouncedAndCaptioned() throws {
+        var s = selectingFirst()
+        let m = s.engine.model
+        let title = try #require(m.item(withID: "item-1")).title
+        let (s0, s1) = (m.sections[0], m.sections[1])
+        s.key(.space)
+        s.key(.right)
+        s.key(.end)
+        s.key(.right)
+        #expect(caption(s) == "Moved to \(s1.title), position 1 of \(s1.items.count + 1)")
+        s.key(.escape)
+        #expect(announcements(s) == [
+            "Lifted \(title), position 1 of \(s0.items.count) in \(s0.title)",
+            "Moved to position 2 of \(s0.items.count)",
+            "Moved to position \(s0.items.count) of \(s0.items.count)",
+            "Moved to \(s1.title), position 1 of \(s1.items.count + 1)",
+            "Cancelled, \(title) returned to position 1 in \(s0.title)",
+        ])
+        s.wait(2.5)
+        #expect(caption(s) == "Cancelled, \(title) returned to position 1 in \(s0.title)", "lingers")
+        s.wait(1)
+        #expect(caption(s) == nil, "then goes")
+    }
+
+    /// With `announce`, a pointer drag speaks too: over a tile, into it.
+    @Test func aPointerDragIsAnnouncedWithThePolicy() throws {
+        var policy = DragPolicy()
+        policy.announce = true
+        var s = EngineScript(policy: policy)
+        let a = try #require(s.engine.model.item(withID: "item-1")).title, b = try #require(s.engine.model.item(withID: "item-8")).title
+        s.lift("item-1")
+        s.glide(to: s.center("item-8"))
+        s.wait(1.6)
+        s.up(s.engine.pointer!)
+        let folder = try #require(s.engine.model.sections[0].items.first { $0.isFolder })
+        #expect(announcements(s) == [
+            "Lifted \(a), position 1 of 20 in \(s.engine.model.sections[0].title)",
+            "Over \(b): release to make a folder",
+            "Dropped \(a) into \(folder.title)",
+        ])
+        var quiet = EngineScript()
+        quiet.lift("item-1")
+        quiet.glide(to: quiet.center("item-8"))
+        quiet.wait(1.6)
+        quiet.up(quiet.engine.pointer!)
+        #expect(announcements(quiet).isEmpty, "without it, a pointer drag is silent")
+    }
+
+    @Test func aRefusalIsSaid() throws {
+        var m = SampleData.generated(count: 20, sections: 1, seed: 1)
+        var log = EditLog()
+        try m.setDone("item-1", true, log: &log)
+        var s = EngineScript(model: m)
+        s.key(.right)
+        s.key(.space)
+        #expect(announcements(s) == ["\(m.item(withID: "item-1")!.title) is done and cannot be moved"])
+    }
+
+    /// The one table of words.
+    @Test func theWording() {
+        let p = Announcement.Place(position: 3, count: 22, container: "Today")
+        #expect(Announcement.lifted("Photos", p).text == "Lifted Photos, position 3 of 22 in Today")
+        #expect(Announcement.moved(to: p, crossed: false).text == "Moved to position 3 of 22")
+        #expect(Announcement.moved(to: p, crossed: true).text == "Moved to Today, position 3 of 22")
+        #expect(Announcement.over("Travel", makesFolder: false).text == "Over Travel: release to add")
+        #expect(Announcement.over("Mail", makesFolder: true).text == "Over Mail: release to make a folder")
+        #expect(Announcement.dropped("Photos", p).text == "Dropped Photos at position 3 of 22 in Today")
+        #expect(Announcement.droppedInto("Photos", folder: "Travel").text == "Dropped Photos into Travel")
+        #expect(Announcement.cancelled("Photos", p).text == "Cancelled, Photos returned to position 3 in Today")
+        #expect(Announcement.refused("Mail").text == "Mail is done and cannot be moved")
+    }
 }

@@ -64,6 +64,9 @@ public struct DragPolicy: Hashable, Sendable {
     public var dropZones = DropZones()
     /// No wobble, shake or springs: things jump to where they go.
     public var reduceMotion = false
+    /// Pointer drags are announced too (a keyboard move always is): the caption strip and
+    /// `EngineEffect.announce` at each step.
+    public var announce = false
     /// Two clicks closer together than this are a double-click (a folder's title: rename it).
     public var doubleClickInterval: Double = 0.4
 

@@ -51,6 +51,7 @@ extension Engine {
             presentation.refuse(item.id, at: t)
             outbox.post(.refused(item.id))
             session.refuse()
+            if byKeyboard || policy.announce { announce(.refused(item.title)) }
             return
         }
         let p = byKeyboard ? grab : session.pointer ?? press.origin
@@ -58,6 +59,7 @@ extension Engine {
                           path: path, originalPath: path, folder: press.folder, byKeyboard: byKeyboard))
         presentation.lift(at: t, policy: policy)
         outbox.post(.lifted(item.id))
+        if announcesDrag, let place = announcedPlace(of: item.id) { announce(.lifted(item.title, place)) }
     }
 }
 

@@ -64,6 +64,7 @@ extension Engine {
             let to = aimed(destination(ofGap: i, in: s, carried: lift.path), lift: lift)
             try? move(lift.id, to: to, near: lift.path, at: t, animated: true)
             session.dwellUsed()
+            announceMove(of: lift.id, from: lift.path)
             return true
         case (.surface, .into(let path)):
             guard let target = model.item(at: path) else { return false }
@@ -71,10 +72,12 @@ extension Engine {
             session.opened(OpenTarget(id: target.id, path: path))
             presentation.openTarget(target.id, from: grown, at: t, policy: policy)
             outbox.redraw()
+            if announcesDrag { announce(.over(target.title, makesFolder: !target.isFolder)) }
             return false
         case (.folder(let fid), .gap(_, let g)):
             reorderInFolder(lift.id, folder: fid, toGap: g, from: lift.path, at: t)
             session.dwellUsed()
+            announceMove(of: lift.id, from: lift.path)
             return true
         case (.folder, .into):
             return false  // not offered: no folders in folders
@@ -188,12 +191,20 @@ extension Engine {
             } catch {}
         }
         if let l = session.lift, changedModel(l) { commit(l.edits, summary: summary, toast: toast, avoid: lift.pointer) }
+        let speaks = announcesDrag
         // A new folder's suggested name is open for typing at once (Enter keeps it).
         if let f = madeFolder, let p = locate(f), let title = model.item(at: p)?.title {
             navigation.beginRenaming(f, at: p, title: title)
         }
         if case .slot = destination { destination = homeDestination(of: lift.id) }
         settle(item, from: carriedFrame(lift), to: destination, at: t)
+        if speaks {
+            if case .folder(let f, _) = destination, let folder = model.item(withID: f) {
+                announce(.droppedInto(item.title, folder: folder.title))
+            } else if let place = announcedPlace(of: item.id) {
+                announce(.dropped(item.title, place))
+            }
+        }
     }
 
     /// Whether the drag's edits left the model different from the moment of lift (a drag that puts
@@ -231,7 +242,9 @@ extension Engine {
             session.rolledBack()
         }
         outbox.post(.cancelled(lift.id))
+        let speaks = announcesDrag
         settle(item, from: carriedFrame(lift), to: homeDestination(of: lift.id), at: t)
+        if speaks, let place = announcedPlace(of: item.id) { announce(.cancelled(item.title, place)) }
     }
 
     /// The carried snapshot starts its flight home (`settlingSnapshot` draws it).
@@ -257,5 +270,14 @@ extension Engine {
             let to = (model.indexPath(of: f, near: near).flatMap { drawnFrame(of: f, at: $0) } ?? s.from).scaled(by: 0.35)
             return (s.item, Rect.lerp(s.from, to, p), s.fromRotation * (1 - p), s.fromScale, 1 - p * 0.8)
         }
+    }
+}
+
+extension Engine {
+    /// After a move of the carried item (a dwell, a key): where it is now, saying the section or
+    /// list when it crossed into another one.
+    mutating func announceMove(of id: ItemID, from: IndexPath) {
+        guard announcesDrag, let to = locate(id), let place = announcedPlace(of: id) else { return }
+        announce(.moved(to: place, crossed: to.section != from.section))
     }
 }

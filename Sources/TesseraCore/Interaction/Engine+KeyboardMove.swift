@@ -67,11 +67,13 @@ extension Engine {
             guard to != c, to >= 0, to < count else { return }
             reorderInFolder(lift.id, folder: fid, toGap: to > c ? to + 1 : to, from: from, at: t)
             if let after = folderPanel { revealChild(to, in: after) }
+            announceMove(of: lift.id, from: from)
             return
         }
         guard let to = keyboardDestination(k, from: from), to != from else { return }
         try? move(lift.id, to: to, near: from, at: t, animated: true)
         if let j = snapshot.flatIndex(of: to) { reveal(j) }
+        announceMove(of: lift.id, from: from)
         outbox.redraw()
     }
 

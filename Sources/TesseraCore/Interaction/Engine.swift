@@ -75,6 +75,7 @@ public struct Engine: Sendable {
         if let p = scroll.paging.settleAt { soon(p) }
         // A toast starts fading (then `isAnimating` asks for every frame until it is gone).
         if let toast = presentation.toast, now < toast.fadeStart { soon(toast.fadeStart) }
+        if let caption = presentation.caption, caption.until.isFinite { soon(caption.until) }
         return d.map { Swift.max($0, now) }
     }
 

@@ -41,4 +41,6 @@ public enum EngineEffect: Hashable, Sendable {
     case copy(String)
     /// Read the clipboard's text and hand it back as `InputEvent.paste` (or `.pasteRefused`).
     case paste
+    /// A step of a move, in words (`Announcement.text`): for assistive technology.
+    case announce(String)
 }

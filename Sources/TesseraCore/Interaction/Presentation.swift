@@ -22,6 +22,8 @@ public struct Presentation: Equatable, Sendable {
     public private(set) var overlayTransition: OverlayTransition?
     /// The toast on screen after an edit (a click on it undoes), until it has faded.
     public private(set) var toast: Toast?
+    /// The caption strip: the latest announcement of a move, until it is due to go.
+    public private(set) var caption: Caption?
     /// When the window was last resized: a resize soon after another is part of a live resize.
     public private(set) var lastResize = -Double.infinity
 
@@ -158,6 +160,7 @@ public struct Presentation: Equatable, Sendable {
         if pressed != nil, pressScale.to == 1, pressScale.isFinished(at: t) { pressed = nil }
         if let o = overlayTransition, t >= o.start + policy.overlayDuration { overlayTransition = nil }
         if let toast, t >= toast.end { self.toast = nil }
+        if let caption, t >= caption.until { self.caption = nil; return true }
         return moving
     }
 }
@@ -192,4 +195,5 @@ public struct OverlayTransition: Equatable, Sendable {
 extension Presentation {
     mutating func show(_ toast: Toast) { self.toast = toast }
     mutating func dismissToast() { toast = nil }
+    mutating func caption(_ text: String, until: Double) { caption = Caption(text: text, until: until) }
 }

@@ -112,6 +112,10 @@ extension Engine {
             nodes.append(.label(LabelNode(frame: toast.frame(in: viewport), text: toast.label, style: .toast,
                                           opacity: toast.opacity(at: now))))
         }
+        // The caption strip of a move being announced, unless a toast (which says as much) is up.
+        if let c = presentation.caption, now < c.until, presentation.toast.map({ now >= $0.end }) ?? true {
+            nodes.append(.label(LabelNode(frame: c.frame(in: viewport), text: c.text, style: .caption)))
+        }
         if inspector.isOn { nodes += inspectorNodes(style: style) }
         return Scene(size: viewport, background: style.background, nodes: nodes, cursor: cursor, upcoming: upcoming)
     }
