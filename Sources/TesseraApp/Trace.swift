@@ -93,6 +93,7 @@ public enum Trace {
     static let keyNames: [(Key, String)] = [
         (.escape, "escape"), (.enter, "enter"), (.space, "space"), (.left, "left"), (.right, "right"), (.up, "up"),
         (.down, "down"), (.pageUp, "pageUp"), (.pageDown, "pageDown"), (.home, "home"), (.end, "end"), (.f12, "f12"), (.delete, "delete"), (.backspace, "backspace"), (.f2, "f2"),
+        (.menu, "menu"), (.f10, "f10"),
     ]
 
     static let modifierNames: [(Modifiers, String)] = [(.control, "ctrl"), (.shift, "shift"), (.alt, "alt")]
@@ -135,6 +136,7 @@ public enum Trace {
                 return t + "\"key\",\"key\":\"\(keyNames.first { $0.0 == k }?.1 ?? "escape")\"\(held)}\n"
             case .resize(let s): return t + "\"resize\",\"width\":\(number(s.width)),\"height\":\(number(s.height))}\n"
             case .pointerLeft: return t + "\"left\"}\n"
+            case .contextClick(let p): return t + "\"context\",\"x\":\(number(p.x)),\"y\":\(number(p.y))}\n"
             case .grabLost: return t + "\"grabLost\"}\n"
             case .paste(let text): return t + "\"paste\",\"text\":\(JSONText.string(text))}\n"
             case .pasteRefused(let reason): return t + "\"pasteRefused\",\"text\":\(JSONText.string(reason))}\n"
@@ -249,6 +251,7 @@ public enum Trace {
             guard let w = e.width, let h = e.height else { return nil }
             return .input(.resize(Size(width: w, height: h)), at: t)
         case "left": return .input(.pointerLeft, at: t)
+        case "context": return point().map { .input(.contextClick($0), at: t) }
         case "grabLost": return .input(.grabLost, at: t)
         case "paste": return e.text.map { .input(.paste($0), at: t) }
         case "pasteRefused": return e.text.map { .input(.pasteRefused($0), at: t) }

@@ -27,7 +27,7 @@ enum TextStyle: Hashable {
         case .label(.header): 15
         case .label(.footer): 11
         case .label(.listTitle): 14
-        case .label(.banner), .label(.toast), .label(.addRow), .label(.caption): 13
+        case .label(.banner), .label(.toast), .label(.addRow), .label(.caption), .label(.menuItem), .label(.menuItemDisabled): 13
         case .label(.detailTitle): 22
         case .label(.folderTitle): 18
         case .label(.inspector): 11
@@ -45,14 +45,16 @@ enum TextStyle: Hashable {
         // collection that has folders and no headers.
         case .label(.header), .label(.listTitle), .label(.banner): true
         case .badge, .label(.folderTitle), .initial: false
-        case .label(.footer), .label(.detailTitle), .label(.inspector), .label(.toast), .label(.addRow), .label(.caption), .cellTitle, .rowTitle: false
+        case .label(.footer), .label(.detailTitle), .label(.inspector), .label(.toast), .label(.addRow), .label(.caption), .label(.menuItem),
+             .label(.menuItemDisabled), .cellTitle, .rowTitle: false
         }
     }
 
     var isCentered: Bool {
         switch self {
         case .label(.detailTitle), .label(.folderTitle), .label(.banner), .label(.toast), .label(.caption), .cellTitle, .badge, .initial: true
-        case .label(.header), .label(.footer), .label(.listTitle), .label(.inspector), .label(.addRow), .rowTitle: false
+        case .label(.header), .label(.footer), .label(.listTitle), .label(.inspector), .label(.addRow), .label(.menuItem), .label(.menuItemDisabled),
+             .rowTitle: false
         }
     }
 
@@ -60,6 +62,7 @@ enum TextStyle: Hashable {
         switch self {
         case .label(.footer): Theme.secondaryText
         case .label(.addRow): Theme.accent
+        case .label(.menuItemDisabled): Theme.secondaryText
         case .label(.banner), .label(.toast), .label(.caption), .badge: .white
         default: Theme.text
         }

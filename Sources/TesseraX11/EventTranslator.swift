@@ -121,6 +121,7 @@ struct EventTranslator {
         case Button1:
             primaryButtonDown = pressed
             return .input(pressed ? .pointerDown(p) : .pointerUp(p))
+        case Button3 where pressed: return .input(.contextClick(p))
         case Button4 where pressed: return wheel(-Self.wheelStep, vertical: true)
         case Button5 where pressed: return wheel(Self.wheelStep, vertical: true)
         case 6 where pressed: return wheel(-Self.wheelStep, vertical: false)
@@ -155,6 +156,8 @@ struct EventTranslator {
         case XK_Delete, XK_KP_Delete: .delete
         case XK_BackSpace: .backspace
         case XK_F2: .f2
+        case XK_Menu: .menu
+        case XK_F10: .f10
         default: nil
         }
         if let named { return .input(.key(named, modifiers)) }

@@ -23,7 +23,7 @@ extension Engine {
         return toggleDone(id, at: path, t: t)
     }
 
-    private mutating func toggleDone(_ id: ItemID, at path: IndexPath, t: Double) -> Bool {
+    mutating func toggleDone(_ id: ItemID, at path: IndexPath, t: Double) -> Bool {
         guard canEditNow, let item = model.item(at: path), !item.isFolder else { return false }
         let summary = "Marked \(Toast.quoted(item.title)) " + (item.done ? "not done" : "done")
         return (try? update(at: t, summary: summary, { (u: inout ModelUpdates) throws(ModelEditError) in

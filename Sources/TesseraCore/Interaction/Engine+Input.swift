@@ -6,6 +6,7 @@ extension Engine {
         case .pointerDown(let p): pointerDown(p, at: t)
         case .pointerMove(let p): pointerMove(p, at: t)
         case .pointerUp(let p): pointerUp(p, at: t)
+        case .contextClick(let p): if session.press == nil && !session.isCarrying && !session.isSettling { contextClick(p, at: t) }
         case .wheel(let dx, let dy, let p): wheel(dx: dx, dy: dy, at: p)
         case .key(let k, let modifiers): key(k, modifiers, at: t)
         case .resize(let size): resize(to: size, at: t)
@@ -25,6 +26,12 @@ extension Engine {
     mutating func pointerDown(_ p: Point, at t: Double) {
         // A second press while carrying means nothing.
         guard !session.isCarrying else { return }
+        // The context menu is on top of everything: a press chooses in it or closes it.
+        if navigation.menu != nil {
+            session.place(p)
+            menuPress(p, at: t)
+            return
+        }
         // A click anywhere keeps the title being typed, then acts as it would.
         if navigation.renaming != nil { commitRename(at: t) }
         // The toast is on top of everything: a click on it undoes (or redoes).
@@ -101,6 +108,7 @@ extension Engine {
         case .pressed:
             break
         case .idle, .settling:
+            if navigation.menu != nil { menuHover(p) }
             // Over another cell: its hover and the cursor's shape change.
             if old.flatMap({ item(at: $0)?.id }) != item(at: p)?.id || folderPanel != nil
                 || old.flatMap({ addRow(at: $0) }) != addRow(at: p) { outbox.redraw() }
@@ -152,6 +160,10 @@ extension Engine {
             renamingKey(k, modifiers, at: t)
             return
         }
+        if navigation.menu != nil {
+            menuKey(k, at: t)
+            return
+        }
         if modifiers.contains(.control) {
             shortcut(k, shift: modifiers.contains(.shift), at: t)
             return
@@ -180,6 +192,10 @@ extension Engine {
         case .f12:
             inspector.toggle()
             outbox.redraw()
+        case .menu:
+            if let id = navigation.selection, !isDragging { openContextMenu(for: id, t: t) }
+        case .f10:
+            if modifiers.contains(.shift), let id = navigation.selection, !isDragging { openContextMenu(for: id, t: t) }
         case .left, .right, .up, .down:
             // Details on top are modal: nothing moves behind them.
             if case .detail? = navigation.overlay { return }

@@ -76,7 +76,7 @@ extension Engine {
         case .delete: navigation.editField { $0.deleteForward() }
         case .space: typeText(" ")
         case .character(let c): typeText(c)
-        case .f2, .f12: break
+        case .f2, .f12, .menu, .f10: break
         }
         outbox.redraw()
     }

@@ -4,6 +4,8 @@ public enum InputEvent: Hashable, Sendable {
     case pointerDown(Point)
     case pointerMove(Point)
     case pointerUp(Point)
+    /// The secondary button (a right-click): the context menu of what is under it.
+    case contextClick(Point)
     /// Wheel or touchpad scroll, in logical pixels (positive dy scrolls content up, showing what is below).
     case wheel(dx: Double, dy: Double, at: Point)
     /// A key pressed, with the modifiers held (Ctrl+Z: `.key(.character("z"), [.control])`; a
@@ -45,6 +47,8 @@ public enum Key: Hashable, Sendable {
     case f2
     /// Toggles the inspector overlay.
     case f12
+    /// The Menu key, and F10 (with Shift: the context menu of the selected item).
+    case menu, f10
     /// A printable character, e.g. "1" to switch to the grid layout.
     case character(String)
 }

@@ -12,6 +12,8 @@ public struct Navigation: Equatable, Sendable {
     public private(set) var beneath: FolderReturn?
     /// A title being typed (F2, a double-click on a title), and whose.
     public private(set) var renaming: Renaming?
+    /// The context menu open over everything, if any.
+    public private(set) var menu: ContextMenu?
     /// The last click on a title (an open folder's, a section's, a board list's): a second one on
     /// the same title soon after renames it.
     public private(set) var titleClick: TitleClick?
@@ -69,6 +71,9 @@ public struct Navigation: Equatable, Sendable {
 
     mutating func endRenaming() { renaming = nil }
 
+    mutating func openMenu(_ menu: ContextMenu) { self.menu = menu }
+    mutating func closeMenu() { menu = nil }
+
     /// Notes a click on a title at `t`; returns whether it makes a double-click.
     mutating func clickTitle(_ title: Titled, at t: Double, interval: Double) -> Bool {
         if let last = titleClick, last.title == title, t - last.at <= interval {
@@ -111,6 +116,7 @@ public struct Navigation: Equatable, Sendable {
         case nil: break
         }
         if let b = beneath { beneath?.path = model.indexPath(of: b.folder, near: b.path) }
+        if let m = menu, model.indexPath(of: m.item, near: selectionPath) == nil { menu = nil }   // its item went
         if let r = renaming, let id = r.id {
             renaming?.path = model.indexPath(of: id, near: r.path)
             if renaming?.path == nil { renaming = nil }   // the item went (an undo)

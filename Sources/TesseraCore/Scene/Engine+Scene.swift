@@ -112,6 +112,7 @@ extension Engine {
             nodes.append(.label(LabelNode(frame: toast.frame(in: viewport), text: toast.label, style: .toast,
                                           opacity: toast.opacity(at: now))))
         }
+        if let m = navigation.menu { nodes += menuNodes(m, style: style) }
         // The caption strip of a move being announced, unless a toast (which says as much) is up.
         if let c = presentation.caption, now < c.until, presentation.toast.map({ now >= $0.end }) ?? true {
             nodes.append(.label(LabelNode(frame: c.frame(in: viewport), text: c.text, style: .caption)))
@@ -412,5 +413,32 @@ struct CellLooks {
             node.isRefused = true
         }
         return node
+    }
+}
+
+extension Engine {
+    /// The context menu, and its open submenu beside it: a panel with a shadow, a band under the
+    /// highlighted row (and under the row whose submenu is open), disabled rows greyed, "›" on a
+    /// row that opens a submenu.
+    func menuNodes(_ m: ContextMenu, style: SceneStyle) -> [SceneNode] {
+        var out: [SceneNode] = []
+        func panel(_ frame: Rect, _ entries: [MenuEntry], highlighted: Int?, open: Int?) {
+            out.append(.box(BoxNode(frame: frame.offsetBy(dx: 0, dy: 3).insetBy(dx: -2, dy: -2), color: style.menuShadow, cornerRadius: 12)))
+            out.append(.box(BoxNode(frame: frame, color: style.panel, cornerRadius: 10)))
+            for (k, entry) in entries.enumerated() {
+                let row = ContextMenu.row(k, in: frame)
+                if k == highlighted || k == open { out.append(.box(BoxNode(frame: row, color: style.menuHighlight, cornerRadius: 6))) }
+                let text = Rect(x: row.minX + 10, y: row.minY, width: row.width - 10 - 24, height: row.height)
+                out.append(.label(LabelNode(frame: text, text: entry.title,
+                                            style: entry.isEnabled ? .menuItem : .menuItemDisabled)))
+                if !entry.children.isEmpty {
+                    out.append(.label(LabelNode(frame: Rect(x: row.maxX - 20, y: row.minY, width: 14, height: row.height), text: "›",
+                                                style: entry.isEnabled ? .menuItem : .menuItemDisabled)))
+                }
+            }
+        }
+        panel(m.frame, m.entries, highlighted: m.highlighted, open: m.submenu?.parent)
+        if let sub = m.submenu { panel(sub.frame, m.submenuEntries, highlighted: sub.highlighted, open: nil) }
+        return out
     }
 }

@@ -57,7 +57,7 @@ public struct BoxNode: Hashable, Sendable {
 }
 
 public struct LabelNode: Hashable, Sendable {
-    public enum Style: String, Hashable, Sendable { case header, footer, listTitle, banner, toast, detailTitle, folderTitle, inspector, addRow, caption }
+    public enum Style: String, Hashable, Sendable { case header, footer, listTitle, banner, toast, detailTitle, folderTitle, inspector, addRow, caption, menuItem, menuItemDisabled }
     public var frame: Rect
     public var text: String
     public var style: Style

@@ -7,6 +7,9 @@ public struct SceneStyle: Hashable, Sendable {
     public var scrollIndicator = Color(red: 0, green: 0, blue: 0, alpha: 0.35)
     public var scrim = Color(red: 0, green: 0, blue: 0, alpha: 0.45)
     public var panel = Color(hex: "#ffffff")!
+    /// A context menu's shadow, and the band under its highlighted row.
+    public var menuShadow = Color(red: 0, green: 0, blue: 0, alpha: 0.18)
+    public var menuHighlight = Color(red: 0.04, green: 0.52, blue: 1, alpha: 0.16)
     /// Under a board list's "Add task" row while the pointer is over it.
     public var addRowHover = Color(red: 0, green: 0, blue: 0, alpha: 0.06)
     /// Device pixels per logical pixel. Scroll offsets are drawn rounded to whole device pixels, so
