@@ -97,7 +97,7 @@ import Testing
         #expect(!s.engine.isDragging && s.ids(0).last == "item-1")
     }
 
-    @Test func aDoneItemRefusesWithTheShake() throws {
+    @Test func aDoneItemRefusesWithTheShakeAndSaysSo() throws {
         var m = SampleData.generated(count: 20, sections: 1, seed: 1)
         var log = EditLog()
         try m.setDone("item-1", true, log: &log)
@@ -105,6 +105,7 @@ import Testing
         s.key(.right)
         s.key(.space)
         #expect(!s.engine.isDragging && s.effects.contains(.refused("item-1")))
+        #expect(announcements(s) == ["\(m.item(withID: "item-1")!.title) is done and cannot be moved"], "and says so")
         s.key(.right)
         #expect(s.engine.navigation.selection == "item-2", "the arrows move the selection again")
     }
@@ -198,16 +199,6 @@ import Testing
         quiet.wait(1.6)
         quiet.up(quiet.engine.pointer!)
         #expect(announcements(quiet).isEmpty, "without it, a pointer drag is silent")
-    }
-
-    @Test func aRefusalIsSaid() throws {
-        var m = SampleData.generated(count: 20, sections: 1, seed: 1)
-        var log = EditLog()
-        try m.setDone("item-1", true, log: &log)
-        var s = EngineScript(model: m)
-        s.key(.right)
-        s.key(.space)
-        #expect(announcements(s) == ["\(m.item(withID: "item-1")!.title) is done and cannot be moved"])
     }
 
     /// The one table of words.
