@@ -150,4 +150,37 @@ import Testing
         s.up(row)
         #expect(s.engine.model.item(withID: "folder-1")?.children.last?.id == "item-4")
     }
+
+    func cell(_ s: EngineScript, _ id: ItemID) -> CellNode? {
+        s.engine.scene().nodes.lazy.compactMap { if case .cell(let c) = $0, c.id == id { c } else { nil } }.first
+    }
+
+    /// An item an edit sends into a folder flies from its tile into the folder's cell, shrinking
+    /// and fading (as a drop does); a deleted one shrinks away where it was. Neither just vanishes.
+    @Test func anItemSentIntoAFolderFliesThereAndADeletedOneShrinksAway() throws {
+        var s = try withFolder()
+        let from = s.frame("item-4"), folder = s.frame("folder-1")
+        s.send(.contextClick(s.center("item-4")))
+        s.send(.key(.character("a")))
+        s.key(.right)
+        s.key(.enter)
+        #expect(s.engine.presentation.departures.map(\.item.id) == ["item-4"] && s.engine.presentation.departures.first?.into == "folder-1")
+        s.wait(0.1)
+        let flying = try #require(cell(s, "item-4"))
+        #expect(flying.frame.width < from.width && flying.alpha < 1)
+        #expect(flying.frame.center.distance(to: folder.center) < from.center.distance(to: folder.center), "on its way to the folder")
+        s.wait(0.4)
+        #expect(cell(s, "item-4") == nil && s.engine.presentation.departures.isEmpty, "then gone")
+
+        let doomed = s.frame("item-5")
+        s.send(.contextClick(s.center("item-5")))
+        s.send(.key(.character("d")))
+        s.key(.enter)
+        #expect(s.engine.model.item(withID: "item-5") == nil)
+        s.wait(0.1)
+        let shrinking = try #require(cell(s, "item-5"))
+        #expect(shrinking.frame.center == doomed.center && shrinking.frame.width < doomed.width && shrinking.alpha < 1)
+        s.wait(0.4)
+        #expect(cell(s, "item-5") == nil)
+    }
 }

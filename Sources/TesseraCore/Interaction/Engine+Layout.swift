@@ -92,6 +92,7 @@ extension Engine {
         }
         // Items that left the view stop animating: they are not drawn.
         for id in before.drawn.keys where !seen.contains(id) { presentation.stopSliding(id) }
+        if let log { departVisibly(log, before: before, seen: seen, carried: carried, at: t) }
         // The sections' chrome moves with its items: a band becomes a list, a header slides down.
         for (part, frame) in Self.chromeFrames(of: snapshot, offsets: offsets) {
             // A board list new to the layout grows out of its section's old band.
@@ -157,5 +158,31 @@ extension Engine {
         if let k { scroll.jumpPane(k, to: f.minY - window.y) }
         scroll.jumpRoot(along: axis, to: f.min(axis) - window[axis])
         if k != nil, axis == .vertical { scroll.jumpRoot(along: .horizontal, to: f.minX - window.x) }
+    }
+}
+
+extension Engine {
+    /// Items drawn before `log` that it put into a folder or took away for good leave visibly
+    /// (`Departure`): a menu's Add to folder, a redone drop, a delete, an undone add. The carried
+    /// item has its own settle. O(steps + the touched folders' children).
+    mutating func departVisibly(_ log: EditLog, before: LayoutBefore, seen: Set<ItemID>, carried: ItemID?, at t: Double) {
+        let footprint = log.footprint
+        var present = Set<ItemID>()
+        for slot in footprint.slots {
+            guard let entry = model.item(at: slot) else { continue }
+            present.insert(entry.id)
+            for child in entry.children {
+                present.insert(child.id)
+                guard child.id != carried, !seen.contains(child.id), let from = before.drawn[child.id] else { continue }
+                presentation.depart(Departure(item: child, from: from, into: entry.id, intoPath: slot, start: t))
+            }
+        }
+        for old in footprint.departed {
+            for item in [old] + old.children where item.id != carried && !present.contains(item.id) && !seen.contains(item.id) {
+                guard let from = before.drawn[item.id] else { continue }
+                present.insert(item.id)   // once
+                presentation.depart(Departure(item: item, from: from, into: nil, intoPath: nil, start: t))
+            }
+        }
     }
 }

@@ -24,6 +24,8 @@ public struct Presentation: Equatable, Sendable {
     public private(set) var toast: Toast?
     /// The caption strip: the latest announcement of a move, until it is due to go.
     public private(set) var caption: Caption?
+    /// Items an edit took out of view that leave visibly: into a folder's cell, or shrinking away.
+    public private(set) var departures: [Departure] = []
     /// When the window was last resized: a resize soon after another is part of a live resize.
     public private(set) var lastResize = -Double.infinity
 
@@ -126,7 +128,10 @@ public struct Presentation: Equatable, Sendable {
     mutating func stopAllSliding() {
         motions.removeAll()
         chrome.removeAll()
+        departures.removeAll()
     }
+
+    mutating func depart(_ d: Departure) { departures.append(d) }
 
     /// Where to draw `id` whose layout frame is `frame`.
     public func drawn(_ id: ItemID, frame: Rect, at t: Double) -> Rect { motions.drawn(id, frame: frame, at: t) }
@@ -143,7 +148,7 @@ public struct Presentation: Equatable, Sendable {
 
     /// Whether anything here changes between `t` and the next frame.
     public func isAnimating(at t: Double) -> Bool {
-        !motions.isEmpty || !chrome.isEmpty || !refusals.isEmpty || overlayTransition != nil
+        !motions.isEmpty || !chrome.isEmpty || !refusals.isEmpty || overlayTransition != nil || !departures.isEmpty
             || toast.map { t >= $0.fadeStart } == true
             || !pressScale.isFinished(at: t) || !liftScale.isFinished(at: t)
             || targetScales.values.contains { !$0.isFinished(at: t) }
@@ -160,6 +165,7 @@ public struct Presentation: Equatable, Sendable {
         if pressed != nil, pressScale.to == 1, pressScale.isFinished(at: t) { pressed = nil }
         if let o = overlayTransition, t >= o.start + policy.overlayDuration { overlayTransition = nil }
         if let toast, t >= toast.end { self.toast = nil }
+        if !departures.isEmpty { departures.removeAll { t >= $0.start + policy.settleDuration } }
         if let caption, t >= caption.until { self.caption = nil; return true }
         return moving
     }
@@ -196,4 +202,17 @@ extension Presentation {
     mutating func show(_ toast: Toast) { self.toast = toast }
     mutating func dismissToast() { toast = nil }
     mutating func caption(_ text: String, until: Double) { caption = Caption(text: text, until: until) }
+}
+
+/// An item an edit took out of view, drawn leaving: from where it was drawn into its new folder's
+/// cell (shrinking and fading, as a drop into a folder settles), or, gone for good (a delete, an
+/// undone add), shrinking away where it was.
+public struct Departure: Hashable, Sendable {
+    public var item: Item
+    public var from: Rect
+    /// The folder it went into and where that was (found near there: no scan per frame); nil
+    /// when it is gone.
+    public var into: ItemID?
+    public var intoPath: IndexPath?
+    public var start: Double
 }

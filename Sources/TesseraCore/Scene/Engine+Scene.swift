@@ -88,6 +88,8 @@ extension Engine {
             }
             nodes += morph(shown.nodes, panel: shown.panel, tile: t.tile, openness: openness)
         }
+        // Items leaving: into their folder's cell, or shrinking away.
+        for d in presentation.departures { if let node = departingCell(d, looks: looks) { nodes.append(.cell(node)) } }
         // The carried snapshot on top of everything.
         if let l = session.lift, let item = item(withID: l.id) {
             var node = looks.node(item, frame: carriedFrame(l))
@@ -440,5 +442,25 @@ extension Engine {
         panel(m.frame, m.entries, highlighted: m.highlighted, open: m.submenu?.parent)
         if let sub = m.submenu { panel(sub.frame, m.submenuEntries, highlighted: sub.highlighted, open: nil) }
         return out
+    }
+}
+
+extension Engine {
+    /// A departing item as drawn now: on its way into its folder's cell (to a third of its size,
+    /// fading, as a drop into a folder settles), or shrinking away where it was.
+    func departingCell(_ d: Departure, looks: CellLooks) -> CellNode? {
+        let p = Tween(from: 0, to: 1, start: d.start, duration: policy.settleDuration).progress(at: now)
+        guard p < 1 else { return nil }
+        var node: CellNode
+        if let f = d.into {
+            guard let to = model.indexPath(of: f, near: d.intoPath).flatMap({ drawnFrame(of: f, at: $0) }) else { return nil }
+            node = looks.node(d.item, frame: Rect.lerp(d.from, to.scaled(by: 0.35), p))
+            node.alpha = 1 - p * 0.8
+        } else {
+            node = looks.node(d.item, frame: d.from.scaled(by: 1 - 0.6 * p))
+            node.alpha = 1 - p
+        }
+        node.isPressed = false
+        return node
     }
 }
