@@ -5,12 +5,17 @@ import PackageDescription
 //   TesseraCore  <- TesseraCairo <- TesseraX11 <- tessera
 //   TesseraCore  <- TesseraStore (the collection in SQLite; CSQLite) <- TesseraApp (app controller,
 //                   start-up and saving policy, JSON files; no X11) <- tessera
+//   TesseraCore <- TesseraAccessibility (the tree on the AT-SPI bus: dlopens libTesseraA11y.so,
+//                   the CA11yBridge C target built against ATK) <- tessera
 //   TesseraCore is pure Swift: no platform, no clock, no C libraries.
 let package = Package(
     name: "Tessera",
     products: [
         .library(name: "TesseraCore", targets: ["TesseraCore"]),
         .executable(name: "tessera", targets: ["tessera"]),
+        // The accessibility bridge, loaded by the app with dlopen only when an accessibility bus
+        // is there: a start without one loads none of ATK, GObject or D-Bus.
+        .library(name: "TesseraA11y", type: .dynamic, targets: ["CA11yBridge"]),
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0"),
@@ -35,13 +40,19 @@ let package = Package(
                        providers: [.apt(["libcairo2-dev"])]),
         .systemLibrary(name: "CPango", path: "Sources/CPango", pkgConfig: "pangocairo",
                        providers: [.apt(["libpango1.0-dev"])]),
+        .systemLibrary(name: "CAtk", path: "Sources/CAtk", pkgConfig: "atk-bridge-2.0",
+                       providers: [.apt(["libatk1.0-dev", "libatk-bridge2.0-dev"])]),
+        .systemLibrary(name: "CA11yAPI", path: "Sources/CA11yAPI"),
+        .target(name: "CA11yBridge", dependencies: ["CAtk"]),
         .target(name: "TesseraCore", dependencies: [.product(name: "RealModule", package: "swift-numerics")]),
         .target(name: "TesseraCairo", dependencies: ["TesseraCore", "CCairo", "CPango"]),
         .target(name: "TesseraX11", dependencies: ["TesseraCore", "TesseraCairo", "CX11", "CXcursor", "CCairo"]),
         .target(name: "TesseraStore", dependencies: ["TesseraCore", "CSQLite"]),
         .target(name: "TesseraApp", dependencies: ["TesseraCore", "TesseraStore"]),
+        // The app's half of the accessibility bridge: loads libTesseraA11y.so (CA11yBridge) with dlopen.
+        .target(name: "TesseraAccessibility", dependencies: ["TesseraCore", "CA11yAPI"]),
         .executableTarget(name: "tessera", dependencies: [
-            "TesseraCore", "TesseraCairo", "TesseraX11", "TesseraStore", "TesseraApp",
+            "TesseraCore", "TesseraCairo", "TesseraX11", "TesseraStore", "TesseraApp", "TesseraAccessibility",
             .product(name: "ArgumentParser", package: "swift-argument-parser"),
         ]),
         .testTarget(name: "TesseraCoreTests", dependencies: [
@@ -52,6 +63,7 @@ let package = Package(
         .testTarget(name: "TesseraAppTests", dependencies: ["TesseraApp", "TesseraStore", "TesseraCore"]),
         .testTarget(name: "TesseraCairoTests", dependencies: ["TesseraCore", "TesseraCairo", "CCairo"]),
         .testTarget(name: "TesseraX11Tests", dependencies: ["TesseraX11", "TesseraCore", "CX11"]),
-        .testTarget(name: "TesseraEndToEndTests", dependencies: ["TesseraCore", "TesseraStore", "CX11", "CXTest"]),
+        .testTarget(name: "TesseraEndToEndTests", dependencies: ["TesseraCore", "TesseraStore", "CX11", "CXTest"],
+                    exclude: ["Scripts"]),
     ]
 )

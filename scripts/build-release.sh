@@ -18,4 +18,6 @@ if [ -f scripts/link-order.txt ]; then
             -Xlinker --no-warn-symbol-ordering)
 fi
 swift build "${flags[@]}" >&2
+# The accessibility bridge, beside the binary: loaded only when an accessibility bus is there.
+swift build -c release --product TesseraA11y --scratch-path "$scratch" >&2
 echo "$(swift build "${flags[@]}" --show-bin-path)/tessera"

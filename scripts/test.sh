@@ -6,4 +6,6 @@ scripts/deps.sh test
 command -v swift >/dev/null || { echo "tessera: the Swift toolchain (6.0 or newer) is not on PATH; install it from swift.org first" >&2; exit 1; }
 # The end-to-end tests launch the built app; build it first so they find it.
 swift build --product tessera
+# The accessibility bridge the app loads when an accessibility bus is there (the AT-SPI test uses it).
+swift build --product TesseraA11y
 swift test "$@"

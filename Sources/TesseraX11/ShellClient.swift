@@ -1,4 +1,7 @@
 import TesseraCore
+#if canImport(Glibc)
+import Glibc
+#endif
 
 /// What the shell asks of the app each turn of its loop; everything else is the core's business.
 ///
@@ -18,8 +21,15 @@ public protocol ShellClient: AnyObject {
     func willQuit()
     /// A frame was just presented (the first one: the window shows something).
     func didPresent(at time: Double)
+    /// Descriptors the client's own services wait on (the accessibility bridge's D-Bus), polled
+    /// with the X connection when the loop sleeps, and the longest they may wait (ms; -1: no limit).
+    func serviceDescriptors() -> (fds: [pollfd], timeout: Int32)
+    /// After that poll: the same descriptors with what happened to them.
+    func dispatchServices(_ ready: [pollfd])
 }
 
 extension ShellClient {
     public func didPresent(at time: Double) {}
+    public func serviceDescriptors() -> (fds: [pollfd], timeout: Int32) { ([], -1) }
+    public func dispatchServices(_ ready: [pollfd]) {}
 }

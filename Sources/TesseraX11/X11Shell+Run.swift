@@ -91,7 +91,16 @@ extension X11Shell {
             // otherwise wake the loop for every batch); signals still wake it.
             var fds = [pollfd(fd: signals.readEnd, events: Int16(POLLIN), revents: 0),
                        pollfd(fd: XConnectionNumber(display), events: Int16(POLLIN), revents: 0)]
-            _ = poll(&fds, nfds_t(frameHeldBack ? 1 : 2), timeout)
+            // The client's services (the accessibility bus) wake the loop too, when they must.
+            let services = client.serviceDescriptors()
+            fds += services.fds
+            let wait = services.timeout < 0 ? timeout : timeout < 0 ? services.timeout : min(timeout, services.timeout)
+            if frameHeldBack {
+                // X events wait in the socket until the held-back frame; signals and services do not.
+                fds[1].events = 0
+            }
+            _ = poll(&fds, nfds_t(fds.count), wait)
+            client.dispatchServices(Array(fds[2...]))
         }
         client.willQuit()
         stats.report(now: MonotonicClock.now())

@@ -179,6 +179,14 @@ public final class X11Shell {
         clipboard.requestPaste(time: translator.lastInputTime, now: MonotonicClock.now())
     }
 
+    /// The window's top-left on the screen, in device pixels (a round trip to the server).
+    public var screenOrigin: (x: Double, y: Double) {
+        var x: Int32 = 0, y: Int32 = 0
+        var child: Window = 0
+        XTranslateCoordinates(display, window, XDefaultRootWindow(display), 0, 0, &x, &y, &child)
+        return (Double(x), Double(y))
+    }
+
     /// The window size in logical pixels.
     var logicalSize: Size { Size(width: Double(pixelWidth) / scale, height: Double(pixelHeight) / scale) }
 

@@ -1,16 +1,58 @@
+import TesseraAccessibility
 import TesseraApp
 import TesseraCore
 import TesseraX11
+#if canImport(Glibc)
+import Glibc
+#endif
 
-/// The app controller, as the X11 shell sees it.
+/// The app controller, as the X11 shell sees it; and the window, as the accessibility bridge sees it.
 @MainActor
-final class ShellBridge: ShellClient {
+final class ShellBridge: ShellClient, AccessibleWindow {
     let app: AppController
-    init(app: AppController) { self.app = app }
+    unowned let shell: X11Shell
+    /// On the accessibility bus, once the first frame is shown (nil without a bus).
+    private var accessibility: AccessibilityBridge?
+    private var triedAccessibility = false
+
+    init(app: AppController, shell: X11Shell) {
+        self.app = app
+        self.shell = shell
+    }
+
     func handle(_ event: InputEvent, at time: Double) { app.handle(event, at: time) }
-    func frame(at time: Double) -> Scene? { app.frame(at: time) }
+
+    func frame(at time: Double) -> Scene? {
+        let scene = app.frame(at: time)
+        accessibility?.update()
+        return scene
+    }
+
     func nextDeadline(after time: Double) -> Double? { app.nextDeadline(after: time) }
     func shouldQuit() -> Bool { false }
     func willQuit() { app.willQuit() }
-    func didPresent(at time: Double) { app.didPresent(at: time) }
+
+    func didPresent(at time: Double) {
+        app.didPresent(at: time)
+        // The bridge connects to the bus with a few synchronous calls: after the window shows.
+        if !triedAccessibility {
+            triedAccessibility = true
+            accessibility = AccessibilityBridge.start(for: self)
+            accessibility?.update()
+        }
+    }
+
+    func serviceDescriptors() -> (fds: [pollfd], timeout: Int32) { accessibility?.descriptors() ?? ([], -1) }
+    func dispatchServices(_ ready: [pollfd]) { accessibility?.dispatch(ready) }
+
+    // MARK: AccessibleWindow
+
+    var accessibleEngine: Engine { app.engine }
+    var screenOrigin: (x: Double, y: Double) { shell.screenOrigin }
+    var pixelScale: Double { shell.scale }
+
+    func performAccessibleAction(_ index: Int, on node: AccessibleNode, near hint: IndexPath?) -> Bool {
+        let now = app.engine.now
+        return app.edit { $0.performAccessibleAction(index, on: node, near: hint, at: now) }
+    }
 }

@@ -82,7 +82,7 @@ struct Window: ParsableCommand {
             app.sceneStyle.pixelScale = shell.scale
             app.clipboard = ClipboardHooks(copy: { [unowned shell] in shell.copyToClipboard($0) },
                                            paste: { [unowned shell] in shell.requestPaste() })
-            return shell.run(client: ShellBridge(app: app))
+            return shell.run(client: ShellBridge(app: app, shell: shell))
         }
         withExtendedLifetime(opening.lock) {}
         if code != 0 { throw ExitCode(code) }

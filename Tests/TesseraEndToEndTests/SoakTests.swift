@@ -91,7 +91,10 @@ struct SoakTests {
             mapped at most \(samples.compactMap(\.mappedSegments).max() ?? 0), existing at most \(samples.map(\.existingSegments).max() ?? 0); \
             ids conserved at every sample: \(samples.allSatisfy { $0.idsConserved != false }); X protocol errors: \(protocolErrors)
             """)
-        #expect(fdGrowth <= 0, "descriptors after warm-up: \(warm.descriptors ?? 0) -> \(end.descriptors ?? 0)")
+        // On a slow machine the first save may come after every sample: then the store's three
+        // descriptors opened after the warm-up sample, and are no leak either.
+        let storeOpenedLater = warm.idsConserved == nil && final != nil ? 3 : 0
+        #expect(fdGrowth <= storeOpenedLater, "descriptors after warm-up: \(warm.descriptors ?? 0) -> \(end.descriptors ?? 0)")
         #expect(protocolErrors == 0, "stderr: \(app.standardError)")
         if minutes != nil {
             // A generous sanity bound for the long run; the 1 MB target is printed above.
