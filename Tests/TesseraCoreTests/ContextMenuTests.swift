@@ -183,4 +183,21 @@ import Testing
         s.wait(0.4)
         #expect(cell(s, "item-5") == nil)
     }
+
+    /// Add to folder offers every folder: its own section's first, others named with their section.
+    @Test func addToFolderOffersFoldersOfEverySection() throws {
+        var m = SampleData.generated(count: 30, sections: 2, seed: 1)
+        try m.drop("item-2", onto: "item-1")
+        let other = m.sections[1].items[0].id, next = m.sections[1].items[1].id
+        let made = try m.drop(next, onto: other)
+        var s = EngineScript(model: m)
+        s.send(.contextClick(s.center("item-4")))
+        let sub = try #require(s.engine.contextMenu?.entries.first { $0.title == "Add to folder" })
+        #expect(sub.children.map(\.title) == [m.item(withID: "folder-1")!.title, "\(m.item(withID: made)!.title) — \(m.sections[1].title)"])
+        s.send(.key(.character("a")))
+        s.key(.right)
+        s.key(.down)
+        s.key(.enter)
+        #expect(s.engine.model.item(withID: made)?.children.last?.id == "item-4", "into a folder of the next section")
+    }
 }

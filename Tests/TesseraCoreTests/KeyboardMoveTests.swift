@@ -214,4 +214,22 @@ import Testing
         #expect(Announcement.cancelled("Photos", p).text == "Cancelled, Photos returned to position 3 in Today")
         #expect(Announcement.refused("Mail").text == "Mail is done and cannot be moved")
     }
+
+    /// In a masonry the keys move it the same way: one place per Left / Right, a row down to the
+    /// place of the tile below; Space drops, saved as one step.
+    @Test func inAMasonryTheKeysMoveItToo() throws {
+        var s = selectingFirst(.masonry(MasonryLayout()), viewport: Size(width: 700, height: 500))
+        let start = s.engine.model
+        s.key(.space)
+        s.key(.right)
+        #expect(s.ids(0)[1] == "item-1")
+        s.key(.down)
+        let at = try #require(s.ids(0).firstIndex(of: "item-1"))
+        #expect(at > 1 && s.frame("item-1").minY > 40, "a row down, where the tile below was")
+        s.key(.space)
+        s.wait(0.5)
+        #expect(!s.engine.isDragging && s.effects.commitCount == 1)
+        s.send(.key(.character("z"), [.control]))
+        #expect(s.engine.model == start)
+    }
 }

@@ -26,8 +26,7 @@ extension Engine {
     }
 
     /// What the menu of `item` (at `path`) offers. Entries that cannot apply (a done item's moves,
-    /// the top for the first item) are shown disabled. O(items in its section): the folders it
-    /// could go into are its section's.
+    /// the top for the first item) are shown disabled. O(items): every folder is offered.
     func menuEntries(for item: Item, at path: IndexPath) -> [MenuEntry] {
         let s = path.section, items = model.sections[s].items
         let movable = item.isMovable
@@ -44,8 +43,7 @@ extension Engine {
                 out.append(MenuEntry("Move to \(section.title)", movable ? .moveToSection(t) : nil))
             }
             if !item.isFolder {
-                let folders = items.filter(\.isFolder).map { MenuEntry($0.title, movable ? .addToFolder($0.id) : nil) }
-                out.append(MenuEntry("Add to folder", nil, children: folders))
+                out.append(MenuEntry("Add to folder", nil, children: folderEntries(from: s, enabled: movable)))
                 if path.item + 1 < items.count, !items[path.item + 1].isFolder {
                     let next = items[path.item + 1]
                     out.append(MenuEntry("Create folder with \(next.title)", movable ? .createFolder(with: next.id) : nil))
@@ -55,6 +53,19 @@ extension Engine {
         out.append(MenuEntry("Rename", .rename))
         if !item.isFolder { out.append(MenuEntry(item.done ? "Mark not done" : "Mark done", .toggleDone)) }
         out.append(MenuEntry("Delete", .delete))
+        return out
+    }
+
+    /// "Add to folder"'s submenu: every folder, those of the item's own section first; one in
+    /// another section says which ("Media — Next"). O(items), once per menu.
+    func folderEntries(from s: Int, enabled: Bool) -> [MenuEntry] {
+        var out: [MenuEntry] = []
+        for t in [s] + model.sections.indices.filter({ $0 != s }) {
+            for entry in model.sections[t].items where entry.isFolder {
+                let title = t == s ? entry.title : "\(entry.title) — \(model.sections[t].title)"
+                out.append(MenuEntry(title, enabled ? .addToFolder(entry.id) : nil))
+            }
+        }
         return out
     }
 
