@@ -42,10 +42,7 @@ import Testing
 
     @Test func anOpenFolderIsADialogOfItsItems() throws {
         var s = try withFolder()
-        let c = s.center("folder-1")
-        s.down(c)
-        s.up(c)
-        s.wait(0.5)
+        s.clickOpen("folder-1")
         #expect(s.engine.accessibleChildCount(.frame) == 4 && s.engine.accessibleChild(.frame, at: 3)?.0 == .folder("folder-1"))
         let dialog = try #require(s.engine.accessibleInfo(.folder("folder-1")))
         #expect(dialog.role == .dialog && dialog.name == s.engine.model.item(withID: "folder-1")?.title)

@@ -103,10 +103,7 @@ import Testing
 
     @Test func inAnOpenFolderItsItemsMoveWithinItAndOut() throws {
         var s = try withFolder()
-        let c = s.center("folder-1")
-        s.down(c)
-        s.up(c)
-        s.wait(0.5)
+        s.clickOpen("folder-1")
         s.send(.contextClick(s.center("item-3")))
         #expect(titles(s) == ["Open", "Move to top", "Move to bottom", "Remove from folder", "Rename", "Mark done", "Delete"])
         s.key(.escape)

@@ -30,6 +30,14 @@ struct EngineScript {
     mutating func down(_ p: Point) { send(.pointerDown(p)) }
     mutating func move(_ p: Point) { send(.pointerMove(p)) }
     mutating func up(_ p: Point) { send(.pointerUp(p)) }
+
+    /// Clicks tile `id` (a folder opens, an item's details) and waits for it to grow open.
+    mutating func clickOpen(_ id: ItemID) {
+        let c = center(id)
+        down(c)
+        up(c)
+        wait(0.5)
+    }
     mutating func key(_ k: Key) { send(.key(k)) }
 
     /// Lets time pass in 60 Hz frames.

@@ -115,10 +115,7 @@ import Testing
         try m.drop("item-2", onto: "item-1")
         try m.moveIntoFolder("item-3", folder: "folder-1")
         var s = EngineScript(model: m)
-        let c = s.center("folder-1")
-        s.down(c)
-        s.up(c)
-        s.wait(0.5)
+        s.clickOpen("folder-1")
         s.key(.right)   // the folder's first item
         #expect(s.engine.navigation.selection == "item-1")
         s.key(.space)
