@@ -1,4 +1,7 @@
 import CX11
+#if canImport(Glibc)
+import Glibc
+#endif
 import TesseraCore
 
 /// The X `CLIPBOARD` selection, for the title field's Ctrl+C, Ctrl+X and Ctrl+V (ICCCM §2, the
@@ -42,18 +45,18 @@ final class Clipboard {
     static let timeout = 2.0
     static let maxBytes = 1 << 20
 
+    /// Made at the first copy or paste (the shell's `clipboard` is lazy): its atoms in one round trip.
     init(display: OpaquePointer, window: Window) {
         self.display = display
         self.window = window
-        func atom(_ name: String) -> Atom { XInternAtom(display, name, 0) }
-        clipboard = atom("CLIPBOARD")
-        utf8String = atom("UTF8_STRING")
-        textTarget = atom("TEXT")
-        plainUTF8 = atom("text/plain;charset=utf-8")
+        let names = ["CLIPBOARD", "UTF8_STRING", "TEXT", "text/plain;charset=utf-8", "TARGETS", "INCR", "TESSERA_CLIPBOARD"]
+        var atoms = [Atom](repeating: 0, count: names.count)
+        var cNames = names.map { strdup($0) }
+        XInternAtoms(display, &cNames, Int32(names.count), 0, &atoms)
+        cNames.forEach { free($0) }
+        (clipboard, utf8String, textTarget, plainUTF8) = (atoms[0], atoms[1], atoms[2], atoms[3])
+        (targets, incr, property) = (atoms[4], atoms[5], atoms[6])
         string = Atom(XA_STRING)
-        targets = atom("TARGETS")
-        incr = atom("INCR")
-        property = atom("TESSERA_CLIPBOARD")
     }
 
     // MARK: Copy

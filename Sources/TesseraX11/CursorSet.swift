@@ -4,9 +4,13 @@ import TesseraCore
 
 /// The pointer's shapes, made once: from the user's cursor theme when it has them (libXcursor:
 /// `XCURSOR_THEME` or the `Xcursor.theme` resource, the names GTK and Qt ask for — "grab",
-/// "grabbing", "not-allowed"), else from the core cursor font, which every X server has.
-struct CursorSet {
-    private let arrow, openHand, closedHand, notAllowed, pointingHand: Cursor
+/// "grabbing", "not-allowed"), else from the core cursor font, which every X server has. The four
+/// of dragging are made at start; the pointing hand (only over a board list's "Add task" row)
+/// when first shown, so start-up does not read its theme files.
+final class CursorSet {
+    private let display: OpaquePointer
+    private let arrow, openHand, closedHand, notAllowed: Cursor
+    private lazy var pointingHand: Cursor = Self.load(.pointingHand, display: display)
 
     /// Theme names in the order they are tried, then the core font's shape.
     static let names: [CursorShape: (theme: [String], font: UInt32)] = [
@@ -18,19 +22,20 @@ struct CursorSet {
     ]
 
     init(display: OpaquePointer) {
-        func load(_ shape: CursorShape) -> Cursor {
-            let (theme, font) = Self.names[shape]!
-            for name in theme {
-                let c = XcursorLibraryLoadCursor(display, name)
-                if c != 0 { return c }
-            }
-            return XCreateFontCursor(display, font)
+        self.display = display
+        arrow = Self.load(.arrow, display: display)
+        openHand = Self.load(.openHand, display: display)
+        closedHand = Self.load(.closedHand, display: display)
+        notAllowed = Self.load(.notAllowed, display: display)
+    }
+
+    private static func load(_ shape: CursorShape, display: OpaquePointer) -> Cursor {
+        let (theme, font) = names[shape]!
+        for name in theme {
+            let c = XcursorLibraryLoadCursor(display, name)
+            if c != 0 { return c }
         }
-        arrow = load(.arrow)
-        openHand = load(.openHand)
-        closedHand = load(.closedHand)
-        notAllowed = load(.notAllowed)
-        pointingHand = load(.pointingHand)
+        return XCreateFontCursor(display, font)
     }
 
     func cursor(for shape: CursorShape) -> Cursor {

@@ -49,13 +49,15 @@ extension X11Shell {
             }
         }
 
-        clipboard.expire(now: now)
-        for answer in clipboard.takeAnswers() { client.handle(answer, at: now) }
+        if clipboardInUse {
+            clipboard.expire(now: now)
+            for answer in clipboard.takeAnswers() { client.handle(answer, at: now) }
+        }
         while count < Self.maxEventsPerTurn, XPending(display) > 0 {
             XNextEvent(display, &event)
             count += 1
             // The clipboard's traffic (requests for our text, a paste's answer) is its own.
-            if clipboard.handle(&event, now: now) {
+            if clipboardInUse, clipboard.handle(&event, now: now) {
                 flushPending()
                 for answer in clipboard.takeAnswers() { client.handle(answer, at: now) }
                 continue
@@ -98,7 +100,7 @@ extension X11Shell {
         }
         flushPending(motion: !holdMotion)
         // Answers the events just handled asked for (a paste of our own text needs no round trip).
-        for answer in clipboard.takeAnswers() { client.handle(answer, at: now) }
+        if clipboardInUse { for answer in clipboard.takeAnswers() { client.handle(answer, at: now) } }
         heldMotion = pendingMotion
         return .keepGoing
     }

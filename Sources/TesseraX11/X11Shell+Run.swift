@@ -76,7 +76,7 @@ extension X11Shell {
 
             guard XEventsQueued(display, QueuedAlready) == 0 else { continue }
             // Wake for the held-back frame, else for the client's deadline, never before a frame may be drawn.
-            let clientWake = [client.nextDeadline(after: now), clipboard.deadline].compactMap { $0 }.min()
+            let clientWake = [client.nextDeadline(after: now), clipboardInUse ? clipboard.deadline : nil].compactMap { $0 }.min()
             let wake = frameHeldBack ? earliestFrame : clientWake.map { max($0, lastFrameTime + Self.minimumFrameInterval) }
             let timeout: Int32
             if let wake {

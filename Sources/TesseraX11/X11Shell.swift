@@ -20,7 +20,9 @@ public final class X11Shell {
     /// Device pixels per logical pixel.
     public let scale: Double
     let cursors: CursorSet
-    let clipboard: Clipboard
+    /// Made at the first copy or paste: a session that never uses it asks nothing of the server.
+    lazy var clipboard = Clipboard(display: display, window: window)
+    var clipboardInUse = false
     /// Button 1 went down in the title being typed and is still held (X11Shell+Field).
     var selectingInField = false
     var translator: EventTranslator
@@ -116,7 +118,6 @@ public final class X11Shell {
         translator = EventTranslator(scale: scale, window: window, wmProtocols: wmProtocols, wmDeleteWindow: wmDelete)
         translator.inputMethod = InputMethod(display: display, window: window, eventMask: attributes.event_mask)
         cursors = CursorSet(display: display)
-        clipboard = Clipboard(display: display, window: window)
         // The back buffer's shared memory is made and faulted in now, while the warm-up thread may
         // still be loading fonts, rather than during the first frame.
         let initial = StagingPlan.bufferSize(forWindowWidth: pixelWidth, height: pixelHeight, maxSide: Self.maxBufferSide)
@@ -170,12 +171,14 @@ public final class X11Shell {
 
     /// Puts `text` on the clipboard (X's CLIPBOARD selection), as of the last key or button press.
     public func copyToClipboard(_ text: String) {
+        clipboardInUse = true
         clipboard.copy(text, time: translator.lastInputTime)
     }
 
     /// Asks for the clipboard's text; it reaches the client as `InputEvent.paste` (or
     /// `.pasteRefused`) in a later turn of the loop.
     public func requestPaste() {
+        clipboardInUse = true
         clipboard.requestPaste(time: translator.lastInputTime, now: MonotonicClock.now())
     }
 
