@@ -23,6 +23,9 @@ final class TextRenderer {
 
     private let context: OpaquePointer
     private var fonts: [TextStyle: OpaquePointer] = [:]
+    /// How far the field being typed is scrolled sideways, and which field (by its frame): kept
+    /// from frame to frame so the text moves only when the caret would leave the field.
+    private var fieldScroll: (frame: Rect, shift: Double)?
     private let layouts: LRUCache<Key, Layout>
 
     /// Layouts are only needed while a cell's image is painted (cells are then blitted from the
@@ -79,9 +82,12 @@ final class TextRenderer {
     /// A title being typed: a white box with the accent's ring, the text on one line with the
     /// selection behind it and the caret, scrolled sideways so the caret stays in view (a long
     /// title scrolls inside the field). Laid out afresh each time (it changes with every key).
-    /// A field's text laid out as `drawField` draws it: where its first character starts (the
-    /// text scrolled sideways just far enough to show the caret) and how tall it is.
-    private func withFieldLayout<R>(_ field: FieldNode, _ body: (OpaquePointer, Point, Int32, (Int) -> Double) -> R) -> R {
+    /// A field's text laid out as `drawField` draws it: where its first character starts and how
+    /// tall it is. The text scrolls sideways only as far as the caret needs: it keeps the scroll it
+    /// was drawn with while the caret stays in view, so moving the caret back through a long title
+    /// does not jump the text (`scrolling`: draw and remember; else measure as last drawn).
+    private func withFieldLayout<R>(_ field: FieldNode, scrolling: Bool,
+                                    _ body: (OpaquePointer, Point, Int32, (Int) -> Double) -> R) -> R {
         let f = field.frame
         let layout = pango_layout_new(context)!
         defer { g_object_unref(UnsafeMutableRawPointer(layout)) }
@@ -96,14 +102,20 @@ final class TextRenderer {
             return Double(pos.x) / Double(PANGO_SCALE)
         }
         let pad = 8.0, inner = f.width - 2 * pad
-        // Scrolled only as far as the caret needs: the start shows while it fits.
-        let shift = Swift.max(0, Swift.min(x(atCharacter: field.caret) - inner + 2, Double(w) - inner + 2))
+        let caretX = x(atCharacter: field.caret)
+        var shift = fieldScroll.map { $0.frame == f ? $0.shift : 0 } ?? 0
+        if scrolling {
+            if caretX - shift > inner - 2 { shift = caretX - inner + 2 }   // past the right edge
+            if caretX - shift < 0 { shift = caretX }                        // before the left edge
+            shift = Swift.max(0, Swift.min(shift, Double(w) - inner + 2))   // no space left over at the end
+            fieldScroll = (f, shift)
+        }
         return body(layout, Point(x: f.minX + pad - shift, y: f.midY - Double(h) / 2), h, x(atCharacter:))
     }
 
     /// The character boundary nearest window x `x` in `field` as drawn: where a click puts the caret.
     func characterIndex(in field: FieldNode, atX x: Double) -> Int {
-        withFieldLayout(field) { layout, origin, _, _ in
+        withFieldLayout(field, scrolling: false) { layout, origin, _, _ in
             var index: Int32 = 0, trailing: Int32 = 0
             pango_layout_xy_to_index(layout, Int32(((x - origin.x) * Double(PANGO_SCALE)).rounded()), 0, &index, &trailing)
             let utf8 = Array(field.text.utf8)
@@ -117,7 +129,7 @@ final class TextRenderer {
         let f = field.frame
         CairoPath.fillRoundedRect(cr, f.insetBy(dx: -2, dy: -2), radius: 8, color: Theme.accent)
         CairoPath.fillRoundedRect(cr, f, radius: 6, color: .white)
-        withFieldLayout(field) { layout, origin, h, x in drawFieldText(field, layout: layout, origin: origin, height: h, x: x, cr: cr) }
+        withFieldLayout(field, scrolling: true) { layout, origin, h, x in drawFieldText(field, layout: layout, origin: origin, height: h, x: x, cr: cr) }
     }
 
     private func drawFieldText(_ field: FieldNode, layout: OpaquePointer, origin: Point, height h: Int32, x: (Int) -> Double,

@@ -16,12 +16,29 @@ import TesseraCore
         #expect(indices == indices.sorted() && Set(indices) == Set(0...11), "every boundary, in order, left to right")
     }
 
-    @Test func aScrolledFieldIsMeasuredAsDrawn() {
+    /// Draws `field` (as the window would show it).
+    func show(_ field: FieldNode) {
+        _ = PixelCanvas(Scene(size: Size(width: 200, height: 40), background: .white, nodes: [.field(field)]),
+                        width: 200, height: 40, renderer: renderer)
+    }
+
+    func field(_ text: String, caret: Int) -> FieldNode {
+        FieldNode(frame: Rect(x: 0, y: 6, width: 120, height: 28), text: text, caret: caret, selection: caret..<caret)
+    }
+
+    /// A long title scrolls to show the caret at its end; moving the caret back keeps the scroll
+    /// while the caret is in view (the text does not jump), and scrolls once it would leave.
+    @Test func aScrolledFieldIsMeasuredAsDrawnAndKeepsItsScroll() {
         let text = "Summer trip plans for the whole family"
-        let end = FieldNode(frame: Rect(x: 0, y: 0, width: 120, height: 28), text: text, caret: text.count, selection: text.count..<text.count)
-        #expect(renderer.characterIndex(in: end, atX: 110) == text.count, "the caret's end shows at the right edge")
-        #expect(renderer.characterIndex(in: end, atX: 9) > 20, "the start is scrolled out of view")
-        let start = FieldNode(frame: end.frame, text: text, caret: 0, selection: 0..<0)
-        #expect(renderer.characterIndex(in: start, atX: 9) == 0)
+        show(field(text, caret: text.count))
+        #expect(renderer.characterIndex(in: field(text, caret: text.count), atX: 110) == text.count, "the end shows at the right edge")
+        let leftEdge = renderer.characterIndex(in: field(text, caret: text.count), atX: 9)
+        #expect(leftEdge > 20, "the start is scrolled out of view")
+        // The caret moves back a few characters, still in view: nothing moves under the pointer.
+        show(field(text, caret: text.count - 3))
+        #expect(renderer.characterIndex(in: field(text, caret: text.count - 3), atX: 9) == leftEdge)
+        // To the start: it scrolls back.
+        show(field(text, caret: 0))
+        #expect(renderer.characterIndex(in: field(text, caret: 0), atX: 9) == 0)
     }
 }
