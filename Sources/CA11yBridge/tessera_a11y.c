@@ -280,12 +280,6 @@ void tessera_a11y_focus(int64_t node) {
     atk_object_notify_state_change(obj, ATK_STATE_FOCUSED, TRUE);
 }
 
-void tessera_a11y_children_changed(int64_t node) {
-    if (!started) return;
-    AtkObject *obj = g_hash_table_lookup(objects, &node);
-    if (obj) g_signal_emit_by_name(obj, "visible-data-changed");
-}
-
 // A live region's new text (the caption of a move): its name changes, and its text is replaced.
 void tessera_a11y_text(int64_t node, const char *text) {
     if (!started) return;

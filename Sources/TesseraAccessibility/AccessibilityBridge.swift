@@ -31,14 +31,12 @@ public final class AccessibilityBridge {
     private let prepareFn: tessera_a11y_prepare_fn
     private let focusFn: tessera_a11y_node_fn
     private let textFn: tessera_a11y_text_fn
-    private let changedFn: tessera_a11y_node_fn
     private weak var window: AccessibleWindow?
     private var handles: [AccessibleNode: Int64] = [.frame: 0]
     private var nodes: [Int64: (node: AccessibleNode, near: IndexPath?)] = [0: (.frame, nil)]
     private var callbacks = TesseraA11yCallbacks()
     private var lastFocus: AccessibleNode?
     private var lastCaption = ""
-    private var lastModelSections = -1
     private var fds = [pollfd](repeating: pollfd(), count: 16)
     private var polled = 0
 
@@ -89,13 +87,11 @@ public final class AccessibilityBridge {
               let prepare = symbol("tessera_a11y_prepare", tessera_a11y_prepare_fn.self),
               let dispatch = symbol("tessera_a11y_dispatch", tessera_a11y_dispatch_fn.self),
               let focus = symbol("tessera_a11y_focus", tessera_a11y_node_fn.self),
-              let text = symbol("tessera_a11y_text", tessera_a11y_text_fn.self),
-              let changed = symbol("tessera_a11y_children_changed", tessera_a11y_node_fn.self) else { return nil }
+              let text = symbol("tessera_a11y_text", tessera_a11y_text_fn.self) else { return nil }
         self.prepareFn = prepare
         self.dispatchFn = dispatch
         self.focusFn = focus
         self.textFn = text
-        self.changedFn = changed
         self.window = window
         callbacks = makeCallbacks(context: Unmanaged.passUnretained(self).toOpaque())
         guard start(&callbacks) == 0 else {

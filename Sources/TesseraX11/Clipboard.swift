@@ -77,11 +77,12 @@ final class Clipboard {
     /// `takeAnswers()`. One paste at a time: a second Ctrl+V while one is under way waits for it.
     func requestPaste(time: Time, now: Double) {
         guard transfer == nil else { return }
-        if XGetSelectionOwner(display, clipboard) == 0 {
+        let owner = XGetSelectionOwner(display, clipboard)
+        if owner == 0 {
             answers.append(.pasteRefused("Nothing to paste: the clipboard is empty"))
             return
         }
-        if let owned, XGetSelectionOwner(display, clipboard) == window {
+        if let owned, owner == window {
             // Our own text: no round trip through the server.
             answers.append(.paste(String(decoding: owned.bytes, as: UTF8.self)))
             return

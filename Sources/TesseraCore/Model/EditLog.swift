@@ -45,12 +45,6 @@ public struct EditLog: Hashable, Sendable {
         steps.allSatisfy { if case .inserted = $0 { true } else if case .removed = $0 { true } else { false } }
     }
 
-    /// The sections whose titles the steps changed, each once.
-    public var retitledSections: [Int] {
-        var out: [Int] = []
-        for case .retitled(let s, _) in steps where !out.contains(s) { out.append(s) }
-        return out
-    }
 
     /// Puts the model back as it was before the logged edits (the log must end where the model is
     /// now). Returns the log of the undo itself: a relayout after it maps paths across it too.

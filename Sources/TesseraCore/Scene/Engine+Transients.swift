@@ -1,0 +1,46 @@
+/// What passes over the surface for a moment or ends a board list: the "Add task" rows, items
+/// leaving (into a folder, or gone), and the caption strip of an announced move.
+extension Engine {
+    /// Each board list's "Add task" row after its last item: clipped to its list, sliding with its
+    /// chrome, lit under the pointer. O(sections).
+    func addRowNodes(offsets: ScrollOffsets, style: SceneStyle) -> [SceneNode] {
+        var out: [SceneNode] = []
+        let view = Rect(origin: .zero, size: viewport)
+        let hoveredRow = hoveredAddRow
+        for (s, geo) in snapshot.sections.enumerated() {
+            guard let k = geo.pane, let row = geo.addRow else { continue }
+            let clip = presentation.drawn(.pane(k), frame: snapshot.toWindow(snapshot.panes[k].frame, pane: nil, offsets: offsets), at: now)
+            let frame = presentation.drawn(.addRow(s), frame: snapshot.toWindow(row, pane: k, offsets: offsets), at: now)
+            guard frame.intersects(clip), clip.intersects(view) else { continue }
+            out.append(.pushClip(clip))
+            if hoveredRow == s { out.append(.box(BoxNode(frame: frame, color: style.addRowHover, cornerRadius: 10))) }
+            out.append(.label(LabelNode(frame: frame.insetBy(dx: 14, dy: 0), text: Self.addRowLabel, style: .addRow)))
+            out.append(.popClip)
+        }
+        return out
+    }
+
+    /// The caption strip of a move being announced, unless a toast (which says as much) is up.
+    var captionNode: LabelNode? {
+        guard let c = presentation.caption, now < c.until, presentation.toast.map({ now >= $0.end }) ?? true else { return nil }
+        return LabelNode(frame: c.frame(in: viewport), text: c.text, style: .caption)
+    }
+
+    /// A departing item as drawn now: on its way into its folder's cell (to a third of its size,
+    /// fading, as a drop into a folder settles), or shrinking away where it was.
+    func departingCell(_ d: Departure, looks: CellLooks) -> CellNode? {
+        let p = Tween(from: 0, to: 1, start: d.start, duration: policy.settleDuration).progress(at: now)
+        guard p < 1 else { return nil }
+        var node: CellNode
+        if let f = d.into {
+            guard let to = model.indexPath(of: f, near: d.intoPath).flatMap({ drawnFrame(of: f, at: $0) }) else { return nil }
+            node = looks.node(d.item, frame: Rect.lerp(d.from, to.scaled(by: 0.35), p))
+            node.alpha = 1 - p * 0.8
+        } else {
+            node = looks.node(d.item, frame: d.from.scaled(by: 1 - 0.6 * p))
+            node.alpha = 1 - p
+        }
+        node.isPressed = false
+        return node
+    }
+}
