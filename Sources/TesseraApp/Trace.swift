@@ -17,7 +17,7 @@ import TesseraCore
 ///     …
 ///     {"t":8131.07,"e":"end","items":66,"digest":"9f2c0e1d4b7a6358"}
 ///
-/// Entries: `down`, `move`, `up` (x, y), `wheel` (dx, dy, x, y), `key` (`key`: escape, enter,
+/// Entries: `down` (x, y, and `mods` as a key's when any were held), `move`, `up` (x, y), `wheel` (dx, dy, x, y), `key` (`key`: escape, enter,
 /// space, left, right, up, down, pageUp, pageDown, home, end, f12, delete, backspace, f2; or `char`: the text; `mods`, when
 /// any were held: "ctrl", "shift", "alt" joined by "+", e.g. "ctrl+shift"), `resize`
 /// (width, height), `left` (the pointer left the window), `grabLost`; `frame` (the engine advanced
@@ -116,6 +116,12 @@ public enum Trace {
         StateFile.encode(model).filter { $0 != 0x0a } + [0x0a]
     }
 
+    /// `,"mods":"shift+control"` for the modifiers held, nothing when none.
+    static func held(_ modifiers: Modifiers) -> String {
+        let mods = modifierNames.filter { modifiers.contains($0.0) }.map(\.1).joined(separator: "+")
+        return mods.isEmpty ? "" : ",\"mods\":\"\(mods)\""
+    }
+
     static func line(_ entry: Entry) -> String {
         let t = "{\"t\":\(number(entry.time)),\"e\":"
         switch entry {
@@ -124,16 +130,14 @@ public enum Trace {
         case .end(_, let items, let digest): return t + "\"end\",\"items\":\(items),\"digest\":\"\(hex(digest))\"}\n"
         case .input(let event, _):
             switch event {
-            case .pointerDown(let p): return t + "\"down\",\"x\":\(number(p.x)),\"y\":\(number(p.y))}\n"
+            case .pointerDown(let p, let modifiers): return t + "\"down\",\"x\":\(number(p.x)),\"y\":\(number(p.y))\(held(modifiers))}\n"
             case .pointerMove(let p): return t + "\"move\",\"x\":\(number(p.x)),\"y\":\(number(p.y))}\n"
             case .pointerUp(let p): return t + "\"up\",\"x\":\(number(p.x)),\"y\":\(number(p.y))}\n"
             case .wheel(let dx, let dy, let p):
                 return t + "\"wheel\",\"dx\":\(number(dx)),\"dy\":\(number(dy)),\"x\":\(number(p.x)),\"y\":\(number(p.y))}\n"
             case .key(let k, let modifiers):
-                let mods = modifierNames.filter { modifiers.contains($0.0) }.map(\.1).joined(separator: "+")
-                let held = mods.isEmpty ? "" : ",\"mods\":\"\(mods)\""
-                if case .character(let c) = k { return t + "\"key\",\"char\":\(JSONText.string(c))\(held)}\n" }
-                return t + "\"key\",\"key\":\"\(keyNames.first { $0.0 == k }?.1 ?? "escape")\"\(held)}\n"
+                if case .character(let c) = k { return t + "\"key\",\"char\":\(JSONText.string(c))\(held(modifiers))}\n" }
+                return t + "\"key\",\"key\":\"\(keyNames.first { $0.0 == k }?.1 ?? "escape")\"\(held(modifiers))}\n"
             case .resize(let s): return t + "\"resize\",\"width\":\(number(s.width)),\"height\":\(number(s.height))}\n"
             case .pointerLeft: return t + "\"left\"}\n"
             case .contextClick(let p): return t + "\"context\",\"x\":\(number(p.x)),\"y\":\(number(p.y))}\n"
@@ -223,6 +227,16 @@ public enum Trace {
         return Recording(header: header, collection: collection, entries: entries)
     }
 
+    /// The modifiers a `mods` field names; nil when it names one that is not a modifier.
+    private static func held(_ mods: String?) -> Modifiers? {
+        var modifiers: Modifiers = []
+        for name in (mods ?? "").split(separator: "+") {
+            guard let m = modifierNames.first(where: { $0.1 == name })?.0 else { return nil }
+            modifiers.insert(m)
+        }
+        return modifiers
+    }
+
     private static func entry(_ e: RawEntry) -> Entry? {
         let t = e.t
         func point() -> Point? { e.x.flatMap { x in e.y.map { Point(x: x, y: $0) } } }
@@ -232,18 +246,16 @@ public enum Trace {
         case "end":
             guard let items = e.items, let d = e.digest, let digest = UInt64(d, radix: 16) else { return nil }
             return .end(at: t, items: items, digest: digest)
-        case "down": return point().map { .input(.pointerDown($0), at: t) }
+        case "down":
+            guard let p = point(), let modifiers = held(e.mods) else { return nil }
+            return .input(.pointerDown(p, modifiers), at: t)
         case "move": return point().map { .input(.pointerMove($0), at: t) }
         case "up": return point().map { .input(.pointerUp($0), at: t) }
         case "wheel":
             guard let p = point(), let dx = e.dx, let dy = e.dy else { return nil }
             return .input(.wheel(dx: dx, dy: dy, at: p), at: t)
         case "key":
-            var modifiers: Modifiers = []
-            for name in (e.mods ?? "").split(separator: "+") {
-                guard let m = modifierNames.first(where: { $0.1 == name })?.0 else { return nil }
-                modifiers.insert(m)
-            }
+            guard let modifiers = held(e.mods) else { return nil }
             if let c = e.char { return .input(.key(.character(c), modifiers), at: t) }
             guard let name = e.key, let key = keyNames.first(where: { $0.1 == name })?.0 else { return nil }
             return .input(.key(key, modifiers), at: t)

@@ -68,12 +68,18 @@ struct CellPainter {
         } else if cell.showsCheck {
             paintEmptyCheck(f, cr: cr)
         }
-        if cell.isSelected || cell.isDropTarget {
+        if cell.isMarked {
+            // Marked: a tint, a stronger ring than the focus's, and the check badge.
+            masks.fill(cr, f, radius: radius, color: Theme.accent.withAlpha(0.12))
+            ring(f.insetBy(dx: -3, dy: -3), radius: radius + 3, width: 3, color: Theme.accent, cr: cr)
+            paintMarkBadge(f, cr: cr)
+        } else if cell.isSelected || cell.isDropTarget {
             ring(f.insetBy(dx: -3, dy: -3), radius: radius + 3, width: cell.isDropTarget ? 2.5 : 2,
                  color: Theme.accent, cr: cr)
         }
         // Over the ring: a badge says something, the ring only frames.
-        if cell.isFolder && cell.folderCount > 0 { paintCountBadge(cell.folderCount, f, cr: cr) }
+        if cell.isFolder && cell.folderCount > 0 && cell.stackCount == 0 { paintCountBadge(cell.folderCount, f, cr: cr) }
+        if cell.stackCount > 1 { paintCountBadge(cell.stackCount, f, fill: Theme.accent, cr: cr) }
         if cell.isRefused {
             ring(f.insetBy(dx: -3, dy: -3), radius: radius + 3, width: 2.5, color: Theme.refusal, cr: cr)
         }
@@ -238,13 +244,38 @@ struct CellPainter {
         cairo_set_line_join(cr, CAIRO_LINE_JOIN_MITER)
     }
 
-    private func paintCountBadge(_ count: Int, _ f: Rect, cr: OpaquePointer) {
+    /// A marked item's badge: a white-edged accent circle with a white check (`CheckMark.markBadge`).
+    private func paintMarkBadge(_ f: Rect, cr: OpaquePointer) {
+        let box = CheckMark.markBadge(in: f)
+        let r = box.width / 2
+        let c = Point(x: box.midX, y: box.midY)
+        cairo_new_sub_path(cr)
+        cairo_arc(cr, c.x, c.y, r + 1.5, 0, 2 * Double.pi)
+        cairo_set_source_rgb(cr, 1, 1, 1)
+        cairo_fill(cr)
+        cairo_new_sub_path(cr)
+        cairo_arc(cr, c.x, c.y, r, 0, 2 * Double.pi)
+        CairoPath.setColor(cr, Theme.accent)
+        cairo_fill(cr)
+        cairo_move_to(cr, c.x - r * 0.45, c.y + r * 0.02)
+        cairo_line_to(cr, c.x - r * 0.1, c.y + r * 0.38)
+        cairo_line_to(cr, c.x + r * 0.5, c.y - r * 0.35)
+        cairo_set_line_width(cr, max(1.5, r * 0.26))
+        cairo_set_line_cap(cr, CAIRO_LINE_CAP_ROUND)
+        cairo_set_line_join(cr, CAIRO_LINE_JOIN_ROUND)
+        cairo_set_source_rgb(cr, 1, 1, 1)
+        cairo_stroke(cr)
+        cairo_set_line_cap(cr, CAIRO_LINE_CAP_BUTT)
+        cairo_set_line_join(cr, CAIRO_LINE_JOIN_MITER)
+    }
+
+    private func paintCountBadge(_ count: Int, _ f: Rect, fill: Color = Theme.badgeFill, cr: OpaquePointer) {
         let label = count > 99 ? "99+" : String(count)
         let h = 18.0
         let w = max(h, 8 + Double(label.count) * 6.5)
         let r = Rect(x: f.maxX - w + 5, y: f.minY - 5, width: w, height: h)
         CairoPath.fillRoundedRect(cr, r.insetBy(dx: -1.5, dy: -1.5), radius: h / 2 + 1.5, color: .white)
-        CairoPath.fillRoundedRect(cr, r, radius: h / 2, color: Theme.badgeFill)
+        CairoPath.fillRoundedRect(cr, r, radius: h / 2, color: fill)
         text.draw(label, in: r, style: .badge, cr: cr)
     }
 }

@@ -12,11 +12,12 @@ final class LiftSnapshotCache {
         var pixelScale: Double
     }
     private var entries: [(key: Key, surface: OpaquePointer)] = []
-    private let limit = 2
+    /// The carried snapshot and a group's three cards, and one more (a settle's first frame).
+    private let limit = 5
 
     deinit { for e in entries { cairo_surface_destroy(e.surface) } }
 
-    /// Bytes of snapshot pixels held (at most two snapshots).
+    /// Bytes of snapshot pixels held (at most `limit` snapshots).
     var bytes: Int {
         entries.reduce(0) { $0 + Int(cairo_image_surface_get_stride($1.surface)) * Int(cairo_image_surface_get_height($1.surface)) }
     }

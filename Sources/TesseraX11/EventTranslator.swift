@@ -120,7 +120,10 @@ struct EventTranslator {
         switch Int32(e.button) {
         case Button1:
             primaryButtonDown = pressed
-            return .input(pressed ? .pointerDown(p) : .pointerUp(p))
+            var held: Modifiers = []
+            if e.state & UInt32(ControlMask) != 0 { held.insert(.control) }
+            if sideways { held.insert(.shift) }
+            return .input(pressed ? .pointerDown(p, held) : .pointerUp(p))
         case Button3 where pressed: return .input(.contextClick(p))
         case Button4 where pressed: return wheel(-Self.wheelStep, vertical: true)
         case Button5 where pressed: return wheel(Self.wheelStep, vertical: true)

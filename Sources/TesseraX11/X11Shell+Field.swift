@@ -15,7 +15,7 @@ extension X11Shell {
     /// a selection drag), the release that ends that drag nothing; anything else as it is.
     func routedThroughField(_ input: InputEvent) -> InputEvent? {
         switch input {
-        case .pointerDown(let p):
+        case .pointerDown(let p, _):
             guard let f = shownField, f.frame.contains(p) else { return input }
             selectingInField = true
             return .caret(renderer.characterIndex(in: f, atX: p.x), extending: false)

@@ -10,7 +10,7 @@ import Testing
     @Test(arguments: 0..<batches)
     func randomSequencesKeepEveryItem(batch: Int) {
         var rng = SeededRandom(seed: 0xC0FFEE &+ UInt64(batch))
-        var lifts = 0, commits = 0, cancels = 0
+        var lifts = 0, commits = 0, cancels = 0, groupLifts = 0
         for n in 0..<Self.sequencesPerBatch {
             var model = SampleData.generated(count: Int(rng.next() % 24), sections: 1 + Int(rng.next() % 3), seed: rng.next())
             // Some folders to start with.
@@ -40,7 +40,9 @@ import Testing
                 engine.advance(to: t)
                 let event = randomEvent(&rng, engine: engine)
                 calls += [(nil, t), (event, t)]
+                let wasGroup = engine.session.lift.map { !$0.group.isEmpty } ?? false
                 engine.handle(event, at: t)
+                if !wasGroup, engine.session.lift.map({ !$0.group.isEmpty }) == true { groupLifts += 1 }
                 for e in engine.takeEffects() {
                     switch e {
                     case .lifted: lifts += 1
@@ -53,6 +55,8 @@ import Testing
             t += 2
             engine.advance(to: t)
             engine.handle(.pointerUp(Point(x: 1, y: 1)), at: t)
+            // A keyboard lift ends by a key (a group's members are carried until then).
+            if engine.isKeyboardLift { engine.handle(.key(.escape), at: t) }
             engine.advance(to: t + 1)
             _ = engine.scene()
             // Deterministic: the same calls on the same start reach the very same state, every part
@@ -65,6 +69,7 @@ import Testing
                 }
                 again.advance(to: t)
                 again.handle(.pointerUp(Point(x: 1, y: 1)), at: t)
+                if again.isKeyboardLift { again.handle(.key(.escape), at: t) }
                 again.advance(to: t + 1)
                 var a = engine, b = again
                 _ = a.takeEffects(); _ = b.takeEffects()
@@ -80,8 +85,9 @@ import Testing
             }
         }
         // The sequences must reach the interesting states, or passing means little.
-        print("property batch \(batch): lifts \(lifts) commits \(commits) cancels \(cancels)")
+        print("property batch \(batch): lifts \(lifts) (groups \(groupLifts)) commits \(commits) cancels \(cancels)")
         #expect(lifts > Self.sequencesPerBatch / 10 && commits > 20 && cancels > 100, "lifts \(lifts) commits \(commits) cancels \(cancels)")
+        #expect(groupLifts > Self.sequencesPerBatch / 100, "group lifts \(groupLifts)")
     }
 
     func randomEvent(_ rng: inout SeededRandom, engine: Engine) -> InputEvent {
@@ -94,8 +100,9 @@ import Testing
             }
             return Point(x: Double(rng.next() % UInt64(size.width + 80)) - 40, y: Double(rng.next() % UInt64(size.height + 80)) - 40)
         }
-        switch rng.next() % 20 {
-        case 0...4: return .pointerDown(point())
+        switch rng.next() % 22 {
+        // Some presses mark (Ctrl toggles, Shift ranges), so that holds lift groups.
+        case 0...4: return .pointerDown(point(), [[], [], [.control], [.shift], [.control, .shift]][Int(rng.next() % 5)])
         case 5...10: return .pointerMove(point())
         case 11...12: return .pointerUp(point())
         case 13: return .wheel(dx: Double(Int(rng.next() % 400)) - 200, dy: Double(Int(rng.next() % 400)) - 200, at: point())
@@ -103,6 +110,9 @@ import Testing
         case 15: return .resize(Size(width: Double(1 + rng.next() % 1200), height: Double(1 + rng.next() % 900)))
         case 16: return .grabLost
         case 17: return .pointerLeft
+        case 18: return .key([.character("a"), .space][Int(rng.next() % 2)], [.control])
+        case 19: return .key([.left, .right, .up, .down][Int(rng.next() % 4)], [.shift])
+        case 20: return .key(.space)
         default: return .pointerMove(point())
         }
     }

@@ -105,7 +105,7 @@ import Testing
             $0.session = DragSession(phase: .idle, pointer: c)
             $0.presentation = Presentation(pressed: "folder-1", pressScale: Tween(from: 0.94, to: 1, start: 0, duration: 0))
             $0.navigation = Navigation(selection: "folder-1", selectionPath: folderPath, overlay: .folder("folder-1"),
-                                       overlayPath: folderPath)
+                                       overlayPath: folderPath, marks: Marks(only: "folder-1", at: folderPath))
             $0.scroll = Scroll(offsets: $0.scroll.offsets, target: $0.scroll.target,
                                limits: Scroll.Limits(root: $0.scroll.limits.root, folder: panel.maxOffset))
             $0.outbox = Outbox(effects: [.opened("folder-1")], needsDisplay: true)
@@ -120,7 +120,7 @@ import Testing
         }
 
         s.send(.key(.escape)) {
-            $0.navigation = Navigation(selection: "folder-1", selectionPath: folderPath)
+            $0.navigation = Navigation(selection: "folder-1", selectionPath: folderPath, marks: Marks(only: "folder-1", at: folderPath))
         }
         #expect(s.engine.folderPanel == nil)
     }

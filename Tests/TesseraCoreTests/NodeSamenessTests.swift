@@ -32,7 +32,8 @@ import Testing
             ("isPressed", { $0.isPressed.toggle() }), ("isLifted", { $0.isLifted.toggle() }),
             ("isDropTarget", { $0.isDropTarget.toggle() }), ("dwellProgress", { $0.dwellProgress = 0.5 }),
             ("isRefused", { $0.isRefused.toggle() }), ("isHovered", { $0.isHovered.toggle() }),
-            ("showsCheck", { $0.showsCheck.toggle() }),
+            ("showsCheck", { $0.showsCheck.toggle() }), ("isMarked", { $0.isMarked.toggle() }),
+            ("stackCount", { $0.stackCount = 3 }),
             ("scale", { $0.scale = 1.1 }), ("rotation", { $0.rotation = 0.05 }), ("alpha", { $0.alpha = 0.5 }),
         ]
         // A field added to CellNode must be compared by `hasSameContent` and listed here.

@@ -12,6 +12,14 @@ public enum Announcement: Hashable, Sendable {
     case droppedInto(String, folder: String)
     case cancelled(String, Place)
     case refused(String)
+    /// A group lift: how many items came along (the held one included).
+    case liftedGroup(Int, Place)
+    case droppedGroup(Int, Place)
+    case cancelledGroup(Int)
+    /// A group holding a folder, over a tile: folders cannot go into folders.
+    case refusedFolderInFolder
+    /// The marks changed: how many items are marked now.
+    case marked(Int)
 
     /// Where an item is: its position (from 1) among the `count` of its section, board list or folder.
     public struct Place: Hashable, Sendable {
@@ -34,6 +42,11 @@ public enum Announcement: Hashable, Sendable {
         case .droppedInto(let title, let folder): "Dropped \(title) into \(folder)"
         case .cancelled(let title, let p): "Cancelled, \(title) returned to position \(p.position) in \(p.container)"
         case .refused(let title): "\(title) is done and cannot be moved"
+        case .liftedGroup(let n, let p): "Lifted \(n) items, from position \(p.position) of \(p.count) in \(p.container)"
+        case .droppedGroup(let n, let p): "Dropped \(n) items at position \(p.position) of \(p.count) in \(p.container)"
+        case .cancelledGroup(let n): "Cancelled, \(n) items returned to their places"
+        case .refusedFolderInFolder: "A folder can't go into a folder"
+        case .marked(let n): n == 1 ? "1 item selected" : "\(n) items selected"
         }
     }
 }

@@ -4,6 +4,7 @@
 ///                              |--move > slop--> (pressed, moved: no lift, no click)
 ///                              |--up--> idle (click: select and open)
 ///     idle --down on a scroll thumb--> scrubbing --up--> idle
+///     idle --down on empty space--> banding --up--> idle (moved: marks what it touched; else a click: clears the marks)
 ///
 /// The session owns `phase` and the pointer; nothing else writes them. Its methods are the
 /// transitions: each checks the phase it applies to, changes only the session, and returns what
@@ -25,6 +26,7 @@ public struct DragSession: Equatable, Sendable {
     public var press: Press? { if case .pressed(let p) = phase { p } else { nil } }
     public var settle: Settle? { if case .settling(let s) = phase { s } else { nil } }
     public var scrub: Scrub? { if case .scrubbing(let s) = phase { s } else { nil } }
+    public var band: Band? { if case .banding(let b) = phase { b } else { nil } }
     public var isCarrying: Bool { lift != nil }
     public var isSettling: Bool { settle != nil }
 
@@ -40,6 +42,10 @@ public struct DragSession: Equatable, Sendable {
     /// stops being a hold: returns true the moment it does.
     mutating func track(_ p: Point, slop: Double) -> Bool {
         place(p)
+        if case .banding(var band) = phase, !band.moved, band.press.distance(to: p) > slop {
+            band.moved = true
+            phase = .banding(band)
+        }
         guard case .pressed(var press) = phase, !press.moved, press.origin.distance(to: p) > slop else { return false }
         press.moved = true
         phase = .pressed(press)
@@ -62,6 +68,19 @@ public struct DragSession: Equatable, Sendable {
     mutating func begin(_ scrub: Scrub) {
         guard !isCarrying, !isSettling else { return }
         phase = .scrubbing(scrub)
+    }
+
+    /// A press on empty space: a rubber band from there (drawn once it moves beyond the slop).
+    mutating func begin(_ band: Band) {
+        guard !isCarrying, !isSettling else { return }
+        phase = .banding(band)
+    }
+
+    /// One frame of the band's edge autoscroll of the root (see `autoscroll`).
+    mutating func autoscrollBand(offset: Double, limit: Double, depth: Double, at t: Double, dt: Double, policy: DragPolicy) -> Double? {
+        guard case .banding(var band) = phase else { return nil }
+        defer { phase = .banding(band) }
+        return Autoscroll.step(offset: offset, limit: limit, depth: depth, since: &band.edge, at: t, dt: dt, policy: policy)
     }
 
     /// The press whose hold has lasted `liftDelay` by `t`, if any: the engine lifts it (`lift`)
@@ -139,7 +158,7 @@ public struct DragSession: Equatable, Sendable {
     /// The hover whose dwell has run out by `t`: a gap after `reorderDwell`, a cell's centre
     /// after `folderDwell` (once: not when that cell is already open).
     func dueDwell(at t: Double, policy: DragPolicy) -> Hover? {
-        guard let l = lift, let h = l.hover else { return nil }
+        guard let l = lift, let h = l.hover, !h.refused else { return nil }
         switch h.target {
         case .gap: return t >= h.since + policy.reorderDwell ? h : nil
         case .into: return l.open == nil && t >= h.since + policy.folderDwell ? h : nil
@@ -149,6 +168,16 @@ public struct DragSession: Equatable, Sendable {
     /// A reorder dwell fired and was acted on: its hover is used up (the next target starts anew).
     mutating func dwellUsed() {
         modifyLift { $0.hover = nil }
+    }
+
+    /// A folder dwell fired and was refused: the hover stays, spent.
+    mutating func dwellRefused() {
+        modifyLift { $0.hover?.refused = true }
+    }
+
+    /// The group's members are out of the model; the held item is now at `path`.
+    mutating func gathered(_ group: [Follower], heldRank: Int, heldAt path: IndexPath) {
+        modifyLift { $0.group = group; $0.heldRank = heldRank; $0.path = path }
     }
 
     /// A folder dwell fired: `target` is open to receive the drop.
@@ -180,7 +209,7 @@ public struct DragSession: Equatable, Sendable {
     /// Whether the flight is over by `t`.
     func settleDone(at t: Double, duration: Double) -> Bool {
         guard let s = settle else { return false }
-        return t >= s.start + duration
+        return t >= s.start + s.duration(flight: duration)
     }
 
     /// Lands a settling item at once (the flight is over, or reduced motion has none).
@@ -203,6 +232,28 @@ public enum DragPhase: Equatable, Sendable {
     case settling(Settle)
     /// Dragging a scroll indicator's thumb.
     case scrubbing(Scrub)
+    /// Dragging a rubber band from empty space.
+    case banding(Band)
+}
+
+/// A rubber band (KDE's folder view): pressed on empty space and dragged, it marks the items it
+/// touches, live. Its start is kept in the root's content space, so an autoscroll under it
+/// stretches it over the items scrolled in.
+public struct Band: Equatable, Sendable {
+    /// Where it was pressed, in window coordinates (the slop is measured from there).
+    public var press: Point
+    /// The same point in the root's content space (window point + root offset at the press).
+    public var origin: Point
+    /// Ctrl was held: what it touches is added to the marks there were (else they are replaced).
+    public var adding: Bool
+    /// Moved beyond the slop: a band, not a click on empty space.
+    public var moved = false
+    /// Since when the pointer has been in an edge zone of the root (autoscroll's ramp).
+    public var edge: Double?
+
+    public init(press: Point, origin: Point, adding: Bool, moved: Bool = false, edge: Double? = nil) {
+        self.press = press; self.origin = origin; self.adding = adding; self.moved = moved; self.edge = edge
+    }
 }
 
 public struct Press: Equatable, Sendable {
@@ -218,11 +269,13 @@ public struct Press: Equatable, Sendable {
     /// A done item refused to lift: the press lasts until the release (with the not-allowed
     /// cursor), and is no click.
     public var refused = false
+    /// Held with the press: a click with Ctrl toggles the item's mark, with Shift marks a range.
+    public var modifiers: Modifiers = []
 
     public init(id: ItemID, path: IndexPath?, start: Double, origin: Point, moved: Bool = false, folder: ItemID? = nil,
-                refused: Bool = false) {
+                refused: Bool = false, modifiers: Modifiers = []) {
         self.id = id; self.path = path; self.start = start; self.origin = origin; self.moved = moved; self.folder = folder
-        self.refused = refused
+        self.refused = refused; self.modifiers = modifiers
     }
 }
 
@@ -254,17 +307,42 @@ public struct Lift: Equatable, Sendable {
     /// Lifted with Space and moved by keys: the snapshot sits over the item's slot, and the
     /// pointer neither aims it nor scrolls the surface (Engine+KeyboardMove).
     public var byKeyboard = false
+    /// The other members of a group lift (the marked items that came along), in reading order:
+    /// out of the model while carried, in the stack under the snapshot (Engine+Group).
+    public var group: [Follower] = []
+    /// The held item's place in the group's reading order: members ranked before it land before it.
+    public var heldRank = 0
 
     public init(id: ItemID, liftTime: Double, grabOffset: Point, size: Size, pointer: Point, path: IndexPath,
                 originalPath: IndexPath, edits: EditLog = EditLog(), hover: Hover? = nil, open: OpenTarget? = nil,
-                zones: AutoscrollClocks = AutoscrollClocks(), folder: ItemID? = nil, byKeyboard: Bool = false) {
+                zones: AutoscrollClocks = AutoscrollClocks(), folder: ItemID? = nil, byKeyboard: Bool = false,
+                group: [Follower] = [], heldRank: Int = 0) {
         self.id = id; self.liftTime = liftTime; self.grabOffset = grabOffset; self.size = size; self.pointer = pointer
         self.path = path; self.originalPath = originalPath; self.edits = edits; self.hover = hover; self.open = open
-        self.zones = zones; self.folder = folder; self.byKeyboard = byKeyboard
+        self.zones = zones; self.folder = folder; self.byKeyboard = byKeyboard; self.group = group; self.heldRank = heldRank
     }
+
+    /// Whether the carried items include a folder (the held one or a member): they cannot go
+    /// into a folder.
+    public var carriesFolder: Bool { group.contains { $0.item.isFolder } }
 
     /// The snapshot's rect (before scale and rotation), in window coordinates.
     public var frame: Rect { Rect(origin: pointer - grabOffset, size: size) }
+}
+
+/// A member of a lifted group other than the held item: taken out of its slot at the lift and
+/// carried in the stack until the drop puts it back beside the held item.
+public struct Follower: Equatable, Sendable {
+    public var item: Item
+    /// Its place in the group's reading order (the held item has `Lift.heldRank`).
+    public var rank: Int
+    /// Where it was drawn at the lift: it flies from there into the stack.
+    public var from: Rect
+    /// Where it was in the model at the lift (a cancel puts it back there).
+    public var origin: IndexPath
+    public init(item: Item, rank: Int, from: Rect, origin: IndexPath) {
+        self.item = item; self.rank = rank; self.from = from; self.origin = origin
+    }
 }
 
 /// A cell whose folder dwell fired: it grows open and receives the drop. No edit happens while it
@@ -297,8 +375,11 @@ public struct Hover: Hashable, Sendable {
     public var target: DropTarget
     public var place: DropPlace
     public var since: Double
-    public init(target: DropTarget, place: DropPlace = .surface, since: Double) {
-        self.target = target; self.place = place; self.since = since
+    /// Its dwell ran out and it was refused (a group holding a folder over a cell): it does not
+    /// fire again until the pointer moves to another target.
+    public var refused = false
+    public init(target: DropTarget, place: DropPlace = .surface, since: Double, refused: Bool = false) {
+        self.target = target; self.place = place; self.since = since; self.refused = refused
     }
 }
 
@@ -319,10 +400,34 @@ public struct Settle: Equatable, Sendable {
     public var fromRotation: Double
     public var fromScale: Double
     public var destination: Destination
+    /// The rest of a group, fanning out of the stack into their own places, a little after one another.
+    public var members: [Member]
+
+    /// A group member on its way from its card in the stack (or from the snapshot) to its place.
+    public struct Member: Equatable, Sendable {
+        public var item: Item
+        /// Where it is now, to find its slot.
+        public var path: IndexPath?
+        public var from: Rect
+        public var fromRotation: Double
+        /// Its flight starts this long after the settle's (the fan-out's stagger).
+        public var delay: Double
+        public var destination: Destination
+        public init(item: Item, path: IndexPath?, from: Rect, fromRotation: Double, delay: Double, destination: Destination) {
+            self.item = item; self.path = path; self.from = from; self.fromRotation = fromRotation; self.delay = delay
+            self.destination = destination
+        }
+    }
 
     public init(id: ItemID, item: Item, path: IndexPath?, start: Double, from: Rect, fromRotation: Double, fromScale: Double,
-                destination: Destination) {
+                destination: Destination, members: [Member] = []) {
         self.id = id; self.item = item; self.path = path; self.start = start; self.from = from
-        self.fromRotation = fromRotation; self.fromScale = fromScale; self.destination = destination
+        self.fromRotation = fromRotation; self.fromScale = fromScale; self.destination = destination; self.members = members
     }
+
+    /// How long the whole settle lasts: the flight, and the last member's delay.
+    public func duration(flight: Double) -> Double { flight + (members.map(\.delay).max() ?? 0) }
+
+    /// Whether `id` is flying home in it (its slot stays empty until it lands).
+    public func carries(_ id: ItemID) -> Bool { self.id == id || members.contains { $0.item.id == id } }
 }

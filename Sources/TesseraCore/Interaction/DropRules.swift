@@ -6,9 +6,12 @@ public enum DropRules {
     /// Whether `dragged` (now at `from`) may be dropped onto `target` at `path`: into a folder, or
     /// onto a plain item to make a folder of the two. Not onto itself, not onto a done item, not
     /// inside a folder's panel, and never a folder into anything (no folders in folders).
-    public static func canDrop(_ dragged: Item, from: IndexPath, onto target: Item, at path: IndexPath) -> Bool {
+    ///
+    /// A group (`group`) is offered a cell even when it holds a folder, so that the dwell can
+    /// refuse it with a reason (a single folder is simply not offered one: it only reorders).
+    public static func canDrop(_ dragged: Item, from: IndexPath, onto target: Item, at path: IndexPath, group: Bool = false) -> Bool {
         let ownFolder = from.child != nil && path.section == from.section && path.item == from.item
-        return path != from && path.child == nil && !ownFolder && target.isMovable && !dragged.isFolder
+        return path != from && path.child == nil && !ownFolder && target.isMovable && (group || !dragged.isFolder)
     }
 
     /// The surface target to dwell on, from what the layout reads under the pointer: nil when a

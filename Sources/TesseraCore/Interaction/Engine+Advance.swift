@@ -24,6 +24,8 @@ extension Engine {
         case .settling:
             if session.settleDone(at: t, duration: policy.motion(policy.settleDuration)) { session.landed() }
             outbox.redraw()
+        case .banding:
+            autoscrollBand(dt: dt, at: t)
         case .idle, .scrubbing:
             break
         }
@@ -59,7 +61,11 @@ extension Engine {
                           path: path, originalPath: path, folder: press.folder, byKeyboard: byKeyboard))
         presentation.lift(at: t, policy: policy)
         outbox.post(.lifted(item.id))
-        if announcesDrag, let place = announcedPlace(of: item.id) { announce(.lifted(item.title, place)) }
+        if liftsGroup(item.id) {
+            gatherGroup(at: t)
+        } else if announcesDrag, let place = announcedPlace(of: item.id) {
+            announce(.lifted(item.title, place))
+        }
     }
 }
 

@@ -44,7 +44,7 @@ extension Engine {
         let raw = snapshot.dropTarget(at: lift.pointer, offsets: offsets, previous: lift.hover?.target,
                                       zones: policy.dropZones) { path in
             guard let dragged, let target = model.item(at: path) else { return false }
-            return DropRules.canDrop(dragged, from: from, onto: target, at: path)
+            return DropRules.canDrop(dragged, from: from, onto: target, at: path, group: !lift.group.isEmpty)
         }
         if let left = session.hover(DropRules.chooseTarget(raw, carriedFrom: from), in: .surface, at: t) {
             presentation.closeTarget(left, at: t, policy: policy)
@@ -68,6 +68,10 @@ extension Engine {
             return true
         case (.surface, .into(let path)):
             guard let target = model.item(at: path) else { return false }
+            if lift.carriesFolder || model.item(at: lift.path)?.isFolder == true {
+                refuseFolderInFolder(target.id, at: t)
+                return false
+            }
             let grown = dwellGrowth()?.scale ?? 1
             session.opened(OpenTarget(id: target.id, path: path))
             presentation.openTarget(target.id, from: grown, at: t, policy: policy)
@@ -161,7 +165,8 @@ extension Engine {
         try? move(lift.id, to: destination, near: path, at: t, animated: true)
     }
 
-    /// Release inside the window: into the open target, or commit the current order.
+    /// Release inside the window: into the open target, or commit the current order. A group's
+    /// members go in beside the held item (`placeGroup`), in the same commit.
     mutating func drop(at t: Double) {
         guard var lift = session.lift, var path = model.indexPath(of: lift.id, near: lift.path),
               let item = model.item(at: path) else { return }
@@ -172,12 +177,14 @@ extension Engine {
             lift = session.lift ?? lift
             path = model.indexPath(of: lift.id, near: lift.path) ?? path
         }
-        var summary = "Moved \(Toast.quoted(item.title))", toast = false
+        let n = lift.group.count + 1
+        let what = n > 1 ? "\(n) items" : Toast.quoted(item.title)
+        var summary = "Moved \(what)", toast = n > 1
         var madeFolder: ItemID?
         if let open = lift.open {
             let into = model.item(withID: open.id).map { target in
-                target.isFolder ? "Moved \(Toast.quoted(item.title)) into \(Toast.quoted(target.title))"
-                    : "Made a folder of \(Toast.quoted(target.title)) and \(Toast.quoted(item.title))"
+                target.isFolder ? "Moved \(what) into \(Toast.quoted(target.title))"
+                    : "Made a folder of \(Toast.quoted(target.title)) and \(what)"
             }
             do {
                 let folder = try update(at: t, animated: true) { (u: inout ModelUpdates) throws(ModelEditError) -> ItemID in
@@ -190,21 +197,36 @@ extension Engine {
                 presentation.moveTarget(from: open.id, to: folder)
             } catch {}
         }
+        let homes = placeGroup(at: t)
         if let l = session.lift, changedModel(l) { commit(l.edits, summary: summary, toast: toast, avoid: lift.pointer) }
         let speaks = announcesDrag
         // A new folder's suggested name is open for typing at once (Enter keeps it).
         if let f = madeFolder, let p = locate(f), let title = model.item(at: p)?.title {
             navigation.beginRenaming(f, at: p, title: title)
         }
+        let into: Settle.Destination? = if case .folder = destination { destination } else { nil }
         if case .slot = destination { destination = homeDestination(of: lift.id) }
-        settle(item, from: carriedFrame(lift), to: destination, at: t)
+        let members = fanOut(lift, homes: homes, into: into, at: t)
+        markLanded(lift, homes: homes)
+        settle(item, from: carriedFrame(lift), to: destination, members: members, at: t)
         if speaks {
             if case .folder(let f, _) = destination, let folder = model.item(withID: f) {
-                announce(.droppedInto(item.title, folder: folder.title))
+                announce(.droppedInto(n > 1 ? "\(n) items" : item.title, folder: folder.title))
             } else if let place = announcedPlace(of: item.id) {
-                announce(.dropped(item.title, place))
+                announce(n > 1 ? .droppedGroup(n, place) : .dropped(item.title, place))
             }
         }
+    }
+
+    /// A group holding a folder dwelt on a cell: no folders in folders. The cell shakes, a notice
+    /// says why, and the hover is spent until the pointer moves on.
+    private mutating func refuseFolderInFolder(_ target: ItemID, at t: Double) {
+        session.dwellRefused()
+        presentation.refuse(target, at: t)
+        let text = Announcement.refusedFolderInFolder.text
+        presentation.show(Toast(text: text, action: nil, shownAt: t, avoid: session.lift?.pointer))
+        if announcesDrag { announce(.refusedFolderInFolder) }
+        outbox.redraw()
     }
 
     /// Whether the drag's edits left the model different from the moment of lift (a drag that puts
@@ -212,7 +234,7 @@ extension Engine {
     /// steps: undo them on a copy and compare (only the touched sections are copied).
     func changedModel(_ lift: Lift) -> Bool {
         guard !lift.edits.isEmpty else { return false }
-        if lift.edits.onlyMoves { return locate(lift.id) != lift.originalPath }
+        if lift.edits.onlyMoves && lift.group.isEmpty { return locate(lift.id) != lift.originalPath }
         var before = model
         lift.edits.undo(&before)
         return before != model
@@ -243,16 +265,24 @@ extension Engine {
         }
         outbox.post(.cancelled(lift.id))
         let speaks = announcesDrag
-        settle(item, from: carriedFrame(lift), to: homeDestination(of: lift.id), at: t)
-        if speaks, let place = announcedPlace(of: item.id) { announce(.cancelled(item.title, place)) }
+        // The undo put each member back in its own slot: each flies home there.
+        let homes = lift.group.map { ($0, model.indexPath(of: $0.item.id, near: $0.origin)) }
+        let members = fanOut(lift, homes: homes, into: nil, at: t)
+        markLanded(lift, homes: homes)
+        settle(item, from: carriedFrame(lift), to: homeDestination(of: lift.id), members: members, at: t)
+        if speaks {
+            if !homes.isEmpty { announce(.cancelledGroup(homes.count + 1)) }
+            else if let place = announcedPlace(of: item.id) { announce(.cancelled(item.title, place)) }
+        }
     }
 
     /// The carried snapshot starts its flight home (`settlingSnapshot` draws it).
-    mutating func settle(_ item: Item, from: Rect, to destination: Settle.Destination, at t: Double) {
+    mutating func settle(_ item: Item, from: Rect, to destination: Settle.Destination, members: [Settle.Member] = [], at t: Double) {
         guard let lift = session.lift else { return }
         let rotation = Wobble.angle(sinceLift: t - lift.liftTime, policy: policy)
         session.settle(Settle(id: item.id, item: item, path: model.indexPath(of: item.id, near: lift.path), start: t,
-                              from: from, fromRotation: rotation, fromScale: presentation.land(at: t), destination: destination))
+                              from: from, fromRotation: rotation, fromScale: presentation.land(at: t), destination: destination,
+                              members: members))
         settleBoardOnPage(velocity: 0)
         if policy.reduceMotion { session.landed() }
         outbox.redraw()

@@ -46,7 +46,7 @@ extension Engine {
 
     /// The centre target the folder dwell is growing (before it opens), where it is, and its scale now.
     func dwellGrowth() -> (id: ItemID, path: IndexPath, progress: Double, scale: Double)? {
-        guard let l = session.lift, l.open == nil, let h = l.hover, h.place == .surface, case .into(let path) = h.target,
+        guard let l = session.lift, l.open == nil, let h = l.hover, !h.refused, h.place == .surface, case .into(let path) = h.target,
               let id = model.item(at: path)?.id else { return nil }
         let progress = Swift.min(1, (now - h.since) / Swift.max(policy.folderDwell, 1e-6))
         let scale = policy.reduceMotion ? 1 : 1 + (policy.dwellGrowScale - 1) * Self.easeInOut(progress)

@@ -3,7 +3,7 @@ extension Engine {
     public mutating func handle(_ event: InputEvent, at t: Double) {
         advance(to: t)
         switch event {
-        case .pointerDown(let p): pointerDown(p, at: t)
+        case .pointerDown(let p, let modifiers): pointerDown(p, modifiers, at: t)
         case .pointerMove(let p): pointerMove(p, at: t)
         case .pointerUp(let p): pointerUp(p, at: t)
         case .contextClick(let p): if session.press == nil && !session.isCarrying && !session.isSettling { contextClick(p, at: t) }
@@ -23,7 +23,7 @@ extension Engine {
         }
     }
 
-    mutating func pointerDown(_ p: Point, at t: Double) {
+    mutating func pointerDown(_ p: Point, _ modifiers: Modifiers = [], at t: Double) {
         // A second press while carrying means nothing.
         guard !session.isCarrying else { return }
         // The context menu is on top of everything: a press chooses in it or closes it.
@@ -56,7 +56,7 @@ extension Engine {
             if pressOnCheck(p, at: t) { return }
             if let c = panel.child(at: p, offset: scroll.folderOffset) {
                 let path = IndexPath(section: panel.path.section, item: panel.path.item, child: c)
-                press(panel.children[c].id, at: path, origin: p, inFolder: panel.folder, t: t)
+                press(panel.children[c].id, at: path, origin: p, inFolder: panel.folder, modifiers: modifiers, t: t)
             }
             return
         }
@@ -66,7 +66,11 @@ extension Engine {
         if pressOnCheck(p, at: t) { return }
         guard let path = snapshot.item(at: p, offsets: offsets), let item = model.item(at: path) else {
             session.end()
+            // Empty space: a rubber band from here (released where it was pressed: a click, which
+            // clears the marks).
+            session.begin(Band(press: p, origin: p + offsets.root, adding: modifiers.contains(.control)))
             if let s = addRow(at: p) {
+                session.end()
                 if addItem(at: IndexPath(section: s, item: model.sections[s].items.count), t: t) { revealAddRow(of: s) }
                 return
             }
@@ -77,11 +81,12 @@ extension Engine {
             }
             return
         }
-        press(item.id, at: path, origin: p, inFolder: nil, t: t)
+        press(item.id, at: path, origin: p, inFolder: nil, modifiers: modifiers, t: t)
     }
 
-    private mutating func press(_ id: ItemID, at path: IndexPath, origin: Point, inFolder folder: ItemID?, t: Double) {
-        session.begin(Press(id: id, path: path, start: t, origin: origin, folder: folder))
+    private mutating func press(_ id: ItemID, at path: IndexPath, origin: Point, inFolder folder: ItemID?, modifiers: Modifiers,
+                                t: Double) {
+        session.begin(Press(id: id, path: path, start: t, origin: origin, folder: folder, modifiers: modifiers))
         presentation.press(id, at: t, policy: policy)
         outbox.redraw()
     }
@@ -105,6 +110,8 @@ extension Engine {
             outbox.redraw()
         case .scrubbing(let s):
             scrub(s, to: p)
+        case .banding(let b):
+            if b.moved { outbox.redraw() }
         case .pressed:
             break
         case .idle, .settling:
@@ -122,7 +129,7 @@ extension Engine {
             presentation.releasePress(at: t, policy: policy)
             session.end()
             outbox.redraw()
-            if !press.moved { click(press.id, at: press.path) }
+            if !press.moved { click(press.id, at: press.path, modifiers: press.modifiers) }
         case .lifted(let l):
             // A keyboard lift ends by keys (a stray release is no drop).
             guard !l.byKeyboard else { break }
@@ -131,14 +138,23 @@ extension Engine {
             scrub(s, to: p)
             session.end()
             settleBoardOnPage(velocity: 0)
+        case .banding(let b):
+            endBand(b)
         case .idle, .settling:
             break
         }
     }
 
-    /// A click without lift selects the item and opens it (seed 000: selecting opens a detail view).
-    mutating func click(_ id: ItemID, at hint: IndexPath?) {
+    /// A click without lift selects the item and opens it (seed 000: selecting opens a detail view),
+    /// and makes it the only marked item. With Ctrl it toggles the item's mark, with Shift it marks
+    /// the range from the last clicked item; neither opens anything.
+    mutating func click(_ id: ItemID, at hint: IndexPath?, modifiers: Modifiers = []) {
         guard let path = model.indexPath(of: id, near: hint ?? followedPath(of: id)), let item = model.item(at: path) else { return }
+        if !modifiers.intersection([.control, .shift]).isEmpty {
+            markClick(id, at: path, modifiers: modifiers)
+            return
+        }
+        navigation.editMarks { $0.only(id, at: path) }
         let tile = drawnFrame(of: id, at: path)
         defer { presentation.openOverlay(from: tile, at: now, policy: policy) }
         navigation.select(id, at: path)
@@ -174,7 +190,7 @@ extension Engine {
         }
         switch k {
         case .escape:
-            if isDragging { cancelDrag(at: t) } else if navigation.overlay != nil { closeOverlay() }
+            if isDragging { cancelDrag(at: t) } else if navigation.overlay != nil { closeOverlay() } else { clearMarks() }
         case .enter:
             if let id = navigation.selection, !isDragging { click(id, at: navigation.selectionPath) }
         case .space:
@@ -199,7 +215,10 @@ extension Engine {
         case .left, .right, .up, .down:
             // Details on top are modal: nothing moves behind them.
             if case .detail? = navigation.overlay { return }
+            let extending = modifiers.contains(.shift)
+            let anchor = extending ? markAnchor() : nil
             if let panel = folderPanel { moveFolderSelection(k, in: panel) } else { moveSelection(k) }
+            if extending { extendMarks(from: anchor) } else { focusMoved() }
         case .pageUp, .pageDown, .home, .end:
             if case .detail? = navigation.overlay { return }
             page(k)
@@ -213,6 +232,8 @@ extension Engine {
         case .character("y"): redo(at: t)
         case .character("d"): toggleDoneOfSelection(at: t)
         case .character("n"): addItem(at: t)
+        case .character("a"): markAll()
+        case .space: toggleFocusMark()
         default: break
         }
     }

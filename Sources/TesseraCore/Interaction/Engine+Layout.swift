@@ -66,12 +66,12 @@ extension Engine {
             return
         }
         var seen = Set<ItemID>()
-        let carried = draggedID ?? settlingID
+        let carried = inFlight
         for i in snapshot.visibleItems(offsets: offsets) {
             let path = snapshot.indexPath(ofFlat: i)
             guard let id = model.item(at: path)?.id else { continue }
-            // The carried item's snapshot does its own moving; its slot only has to be in place.
-            if id == carried { presentation.stopSliding(id); continue }
+            // The carried items' snapshots do their own moving; their slots only have to be in place.
+            if carried.contains(id) { presentation.stopSliding(id); continue }
             seen.insert(id)
             let frame = snapshot.windowFrame(ofFlat: i, offsets: offsets)
             // An item that comes into view from elsewhere slides in from where it was in the old layout.
@@ -164,8 +164,8 @@ extension Engine {
 extension Engine {
     /// Items drawn before `log` that it put into a folder or took away for good leave visibly
     /// (`Departure`): a menu's Add to folder, a redone drop, a delete, an undone add. The carried
-    /// item has its own settle. O(steps + the touched folders' children).
-    mutating func departVisibly(_ log: EditLog, before: LayoutBefore, seen: Set<ItemID>, carried: ItemID?, at t: Double) {
+    /// items (a group's members leaving for the stack) have their own flights. O(steps + the touched folders' children).
+    mutating func departVisibly(_ log: EditLog, before: LayoutBefore, seen: Set<ItemID>, carried: Set<ItemID>, at t: Double) {
         let footprint = log.footprint
         var present = Set<ItemID>()
         for slot in footprint.slots {
@@ -173,12 +173,12 @@ extension Engine {
             present.insert(entry.id)
             for child in entry.children {
                 present.insert(child.id)
-                guard child.id != carried, !seen.contains(child.id), let from = before.drawn[child.id] else { continue }
+                guard !carried.contains(child.id), !seen.contains(child.id), let from = before.drawn[child.id] else { continue }
                 presentation.depart(Departure(item: child, from: from, into: entry.id, intoPath: slot, start: t))
             }
         }
         for old in footprint.departed {
-            for item in [old] + old.children where item.id != carried && !present.contains(item.id) && !seen.contains(item.id) {
+            for item in [old] + old.children where !carried.contains(item.id) && !present.contains(item.id) && !seen.contains(item.id) {
                 guard let from = before.drawn[item.id] else { continue }
                 present.insert(item.id)   // once
                 presentation.depart(Departure(item: item, from: from, into: nil, intoPath: nil, start: t))

@@ -70,6 +70,8 @@ public struct Engine: Sendable {
         case .pressed(let p): if !p.moved && !arrangement.isPartial { soon(p.start + policy.liftDelay) }
         // Wobble, autoscroll and dwell progress change every frame.
         case .lifted, .settling: soon(frame)
+        // A band near an edge autoscrolls frame by frame.
+        case .banding(let b): if b.moved { soon(frame) }
         }
         if scroll.isEasing || presentation.isAnimating(at: now) { soon(frame) }
         if let p = scroll.paging.settleAt { soon(p) }

@@ -1,7 +1,9 @@
 /// Input as the core understands it, in window coordinates (logical pixels).
 /// The shell translates platform events into these and passes each with its timestamp.
 public enum InputEvent: Hashable, Sendable {
-    case pointerDown(Point)
+    /// The primary button pressed, with the modifiers held (Ctrl+click toggles an item's mark,
+    /// Shift+click marks a range; Ctrl on empty space adds what the band touches).
+    case pointerDown(Point, Modifiers = [])
     case pointerMove(Point)
     case pointerUp(Point)
     /// The secondary button (a right-click): the context menu of what is under it.

@@ -17,6 +17,9 @@ public struct Navigation: Equatable, Sendable {
     /// The last click on a title (an open folder's, a section's, a board list's): a second one on
     /// the same title soon after renames it.
     public private(set) var titleClick: TitleClick?
+    /// The items gathered for a group drag (Ctrl+click, Shift ranges, the rubber band…); the
+    /// focus above is apart from them, as in a file manager.
+    public private(set) var marks = Marks()
 
     /// Whose title: an item's (a folder is one) or a section's (a flow section, a board list).
     public enum Titled: Hashable, Sendable {
@@ -50,9 +53,9 @@ public struct Navigation: Equatable, Sendable {
 
     /// A navigation state as given (tests build expected states with it).
     init(selection: ItemID?, selectionPath: IndexPath? = nil, overlay: Overlay? = nil, overlayPath: IndexPath? = nil,
-         beneath: FolderReturn? = nil) {
+         beneath: FolderReturn? = nil, marks: Marks = Marks()) {
         self.selection = selection; self.selectionPath = selectionPath; self.overlay = overlay
-        self.overlayPath = overlayPath; self.beneath = beneath
+        self.overlayPath = overlayPath; self.beneath = beneath; self.marks = marks
     }
 
     mutating func beginRenaming(_ id: ItemID, at path: IndexPath?, title: String) {
@@ -70,6 +73,9 @@ public struct Navigation: Equatable, Sendable {
     }
 
     mutating func endRenaming() { renaming = nil }
+
+    /// Changes the marks (Engine+Marks is the only caller).
+    mutating func editMarks(_ body: (inout Marks) -> Void) { body(&marks) }
 
     mutating func openMenu(_ menu: ContextMenu) { self.menu = menu }
     mutating func closeMenu() { menu = nil }
@@ -108,6 +114,7 @@ public struct Navigation: Equatable, Sendable {
 
     /// After edits: where the followed ids are now (each found near where it was).
     mutating func follow(_ model: CollectionModel) {
+        marks.follow(model)
         if let id = selection { selectionPath = model.indexPath(of: id, near: selectionPath) }
         switch overlay {
         case .detail(let id)?, .folder(let id)?:

@@ -17,6 +17,10 @@ struct CellLooks {
     let hovered: ItemID?
     /// The cells parted beside a dwelling gap, and by how much.
     let partedCells: [Engine.PartedCell]
+    /// The marked items, and the rubber band being dragged (window coordinates): what it
+    /// touches is drawn marked as it goes.
+    let marks: Marks
+    let band: Rect?
 
     /// Device pixels per logical pixel: parted cells land on whole device pixels (blitted, not repainted).
     let pixelScale: Double
@@ -35,6 +39,8 @@ struct CellLooks {
         dwelling = e.dwellGrowth().map { ($0.id, $0.progress, $0.scale) }
         hovered = e.hoveredID
         partedCells = e.partedCells()
+        marks = e.navigation.marks
+        band = e.bandRect
     }
 
     /// `frame` moved aside if `id` is parted beside a dwelling gap.
@@ -57,6 +63,7 @@ struct CellLooks {
             node.isDropTarget = openTarget == item.id
         }
         node.isHovered = hovered == item.id
+        node.isMarked = (!marks.isEmpty && marks.contains(item.id)) || (band.map { $0.intersects(frame) } ?? false)
         node.showsCheck = !item.isFolder && !item.done
             && (CheckMark.isRow(node.frame) || node.isHovered || node.isSelected)
         if let d = dwelling, d.id == item.id {

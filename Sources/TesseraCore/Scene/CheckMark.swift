@@ -24,6 +24,17 @@ public enum CheckMark {
         return c.insetBy(dx: -grow, dy: -grow)
     }
 
+    /// Where a marked item's badge goes (a filled accent circle with a check): a tile's top-left
+    /// corner (the done check has the top-right), a row's trailing end (its start has the done check).
+    public static func markBadge(in f: Rect) -> Rect {
+        if isRow(f) {
+            let r = Swift.min(9, f.height * 0.22)
+            return Rect(x: f.maxX - 2 * r - rowInset, y: f.midY - r, width: 2 * r, height: 2 * r)
+        }
+        let r = Swift.max(7, Swift.min(f.width, f.height) * 0.1)
+        return Rect(x: f.minX + 4, y: f.minY + 4, width: 2 * r, height: 2 * r)
+    }
+
     /// Room a row keeps at its start for the check: where its icon begins.
     public static func rowLead(in f: Rect) -> Double { circle(in: f).maxX - f.minX + rowInset - 2 }
 

@@ -163,7 +163,7 @@ extension CellNode {
             && folderCount == o.folderCount && isDone == o.isDone && isSelected == o.isSelected
             && isPressed == o.isPressed && isLifted == o.isLifted && isDropTarget == o.isDropTarget
             && dwellProgress == o.dwellProgress && isRefused == o.isRefused && isHovered == o.isHovered
-            && showsCheck == o.showsCheck
+            && showsCheck == o.showsCheck && isMarked == o.isMarked && stackCount == o.stackCount
             && scale == o.scale && rotation == o.rotation
             && alpha == o.alpha
             && folderPreview == o.folderPreview

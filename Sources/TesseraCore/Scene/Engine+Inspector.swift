@@ -57,6 +57,7 @@ extension Engine {
         case .lifted(let l): "carrying \(l.id) at \(l.path)" + (l.folder.map { " in folder \($0)" } ?? "")
         case .settling(let s): "settling \(s.id)"
         case .scrubbing: "scrubbing a scroll thumb"
+        case .banding: "dragging a selection band"
         }
     }
 

@@ -3,7 +3,7 @@
 extension Engine {
     /// An open folder: scrim, panel, title, and its items on screen (the carried one's slot left
     /// empty). O(visible children): the panel holds its items and lays them out by arithmetic.
-    func folderPanelNodes(_ panel: FolderPanel, offset: Double? = nil, hidden: ItemID?, looks: CellLooks,
+    func folderPanelNodes(_ panel: FolderPanel, offset: Double? = nil, hidden: Set<ItemID>, looks: CellLooks,
                           style: SceneStyle) -> [SceneNode] {
         let offset = offset ?? scroll.folderOffset
         var nodes: [SceneNode] = [
@@ -18,7 +18,7 @@ extension Engine {
         let reach = panel.contentFrame.minY - panel.titleFrame.maxY + CellNode.decorationMargin
         for c in panel.visibleChildren(offset: offset, margin: reach) {
             let item = panel.children[c]
-            guard item.id != hidden else { continue }
+            guard hidden.isEmpty || !hidden.contains(item.id) else { continue }
             let frame = presentation.drawn(item.id, frame: panel.frame(ofChild: c, offset: offset), at: now)
             nodes.append(.cell(looks.node(item, frame: looks.parted(item.id, frame))))
         }

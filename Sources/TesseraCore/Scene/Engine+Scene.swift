@@ -5,12 +5,8 @@ extension Engine {
         nodes.reserveCapacity(256)
         let offsets = self.offsets.snapped(toPixelsOf: style.pixelScale)
         let view = Rect(origin: .zero, size: viewport)
-        // The carried item's slot stays empty, and so does a settling one's until it lands.
-        let hidden: ItemID? = switch session.phase {
-        case .lifted(let l): l.id
-        case .settling(let s): if case .slot = s.destination { s.id } else { nil }
-        default: nil
-        }
+        // The carried items' slots stay empty, and so do settling ones' until they land.
+        let hidden = inFlight
         // Section backgrounds (decoration), headers and footers.
         // (Each part drawn where its spring has it: the chrome moves with its items on a relayout.)
         func chrome(_ part: ChromePart, _ r: Rect) -> Rect { presentation.drawn(part, frame: snapshot.toWindow(r, pane: nil, offsets: offsets), at: now) }
@@ -46,7 +42,7 @@ extension Engine {
                 if let k = pane { nodes.append(.pushClip(chrome(.pane(k), snapshot.panes[k].frame))) }
                 currentPane = .some(pane)
             }
-            guard let item = model.item(at: path), item.id != hidden else { continue }
+            guard let item = model.item(at: path), hidden.isEmpty || !hidden.contains(item.id) else { continue }
             let id = item.id
             let frame = presentation.drawn(id, frame: snapshot.windowFrame(ofFlat: i, offsets: offsets), at: now)
             nodes.append(.cell(looks.node(item, frame: looks.parted(id, frame))))
@@ -79,16 +75,21 @@ extension Engine {
         }
         // Items leaving: into their folder's cell, or shrinking away.
         for d in presentation.departures { if let node = departingCell(d, looks: looks) { nodes.append(.cell(node)) } }
-        // The carried snapshot on top of everything.
+        // The rubber band, over the cells it marks.
+        nodes += bandNodes(style: style)
+        // The carried snapshot on top of everything (a group's stack under it).
         if let l = session.lift, let item = item(withID: l.id) {
+            nodes += stackNodes(l, looks: looks)
             var node = looks.node(item, frame: carriedFrame(l))
             node.isLifted = true
             node.isPressed = false
             node.scale = presentation.liftScale.value(at: now)
             node.rotation = Wobble.angle(sinceLift: now - l.liftTime, policy: policy)
             node.alpha = carriedAlpha
+            if !l.group.isEmpty { node.stackCount = l.group.count + 1 }
             nodes.append(.cell(node))
         } else if let s = settlingSnapshot {
+            nodes += settlingMemberNodes(looks: looks)
             var node = looks.node(s.item, frame: s.frame)
             node.isLifted = true
             node.scale = s.scale
@@ -113,7 +114,7 @@ extension Engine {
     /// on the side the surface last scrolled towards (both sides before the first scroll). Only
     /// ahead: a renderer's cache holds the window's cells and a row or so more, and the row just
     /// scrolled out is in it anyway.
-    func upcomingCells(offsets: ScrollOffsets, drawn: [Int], hidden: ItemID?, looks: CellLooks, style: SceneStyle) -> [CellNode] {
+    func upcomingCells(offsets: ScrollOffsets, drawn: [Int], hidden: Set<ItemID>, looks: CellLooks, style: SceneStyle) -> [CellNode] {
         guard style.prefetchDistance > 0, navigation.overlay == nil else { return [] }
         let m = CellNode.decorationMargin, d = style.prefetchDistance
         func reach(_ travel: Double) -> (before: Double, after: Double) {
@@ -129,7 +130,7 @@ extension Engine {
             // Both lists ascend: skip the ones drawn.
             while j < drawn.count && drawn[j] < i { j += 1 }
             if j < drawn.count && drawn[j] == i { continue }
-            guard let item = model.item(at: snapshot.indexPath(ofFlat: i)), item.id != hidden else { continue }
+            guard let item = model.item(at: snapshot.indexPath(ofFlat: i)), hidden.isEmpty || !hidden.contains(item.id) else { continue }
             out.append(looks.node(item, frame: snapshot.windowFrame(ofFlat: i, offsets: offsets)))
         }
         return out

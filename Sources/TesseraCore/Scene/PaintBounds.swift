@@ -18,7 +18,7 @@ extension CellNode {
     /// How far outside its frame (before scale and rotation) this cell may paint.
     public var paintMargin: Double {
         if isLifted { return Self.liftedMargin }
-        if isSelected || isDropTarget || isRefused || dwellProgress != nil || (isFolder && folderCount > 0) {
+        if isSelected || isMarked || isDropTarget || isRefused || dwellProgress != nil || (isFolder && folderCount > 0) {
             return Self.decorationMargin
         }
         return Self.plainMargin

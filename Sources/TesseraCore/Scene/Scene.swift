@@ -126,6 +126,12 @@ public struct CellNode: Hashable, Sendable {
     public var isHovered: Bool
     /// An empty check circle is drawn where a click marks it done (`CheckMark`).
     public var showsCheck: Bool
+    /// Marked for a group drag (Ctrl+click, a range, the band): a ring and a check badge
+    /// (`SelectionBadge`).
+    public var isMarked: Bool
+    /// The top of a group's stack: how many items the drag carries (a count badge); 0 for a
+    /// single item.
+    public var stackCount: Int
     public var scale: Double
     public var rotation: Double
     public var alpha: Double
@@ -134,13 +140,14 @@ public struct CellNode: Hashable, Sendable {
                 isFolder: Bool = false, folderPreview: [FolderPreviewEntry] = [], folderCount: Int = 0,
                 isDone: Bool = false, isSelected: Bool = false, isPressed: Bool = false,
                 isLifted: Bool = false, isDropTarget: Bool = false, dwellProgress: Double? = nil, isRefused: Bool = false,
-                isHovered: Bool = false, showsCheck: Bool = false,
+                isHovered: Bool = false, showsCheck: Bool = false, isMarked: Bool = false, stackCount: Int = 0,
                 scale: Double = 1, rotation: Double = 0, alpha: Double = 1) {
         self.id = id; self.frame = frame; self.title = title; self.icon = icon; self.color = color
         self.isFolder = isFolder; self.folderPreview = folderPreview; self.folderCount = folderCount
         self.isDone = isDone; self.isSelected = isSelected; self.isPressed = isPressed
         self.isLifted = isLifted; self.isDropTarget = isDropTarget; self.dwellProgress = dwellProgress
         self.isRefused = isRefused; self.isHovered = isHovered; self.showsCheck = showsCheck
+        self.isMarked = isMarked; self.stackCount = stackCount
         self.scale = scale; self.rotation = rotation; self.alpha = alpha
     }
 }

@@ -1,0 +1,80 @@
+/// What a group drag and the rubber band draw: the stack under the carried snapshot (members
+/// flying into it from their slots first), the members fanning out of it as the drag ends, and
+/// the band itself.
+extension Engine {
+    /// The group's members under the carried snapshot: the first three as cards fanned beneath it,
+    /// the first card nearest the top; while they gather, every member on its way from its slot
+    /// (those past the third fading as they reach the stack). O(members) while gathering, then O(1).
+    func stackNodes(_ lift: Lift, looks: CellLooks) -> [SceneNode] {
+        guard !lift.group.isEmpty else { return [] }
+        let gathering = now < lift.liftTime + policy.motion(Self.gatherDuration)
+        let shown = gathering ? lift.group.count : Swift.min(lift.group.count, Self.fan.count)
+        let wobble = Wobble.angle(sinceLift: now - lift.liftTime, policy: policy)
+        let scale = presentation.liftScale.value(at: now)
+        var out: [SceneNode] = []
+        for k in (0..<shown).reversed() {
+            let card = stackFrame(of: k, in: lift, at: now)
+            guard card.alpha > 0.01 else { continue }
+            var node = looks.node(lift.group[k].item, frame: card.frame)
+            node.isLifted = true
+            node.isPressed = false
+            node.isMarked = false
+            node.scale = scale
+            node.rotation = wobble + card.rotation
+            node.alpha = card.alpha * carriedAlpha
+            out.append(.cell(node))
+        }
+        return out
+    }
+
+    /// A settling group's members, each on its way from the stack to its place (or into the folder
+    /// the group went into), starting a little after the one before.
+    func settlingMemberNodes(looks: CellLooks) -> [SceneNode] {
+        guard let s = session.settle, !s.members.isEmpty else { return [] }
+        let flight = policy.settleDuration
+        var out: [SceneNode] = []
+        for m in s.members.reversed() {
+            let p = Tween(from: 0, to: 1, start: s.start + m.delay, duration: flight).progress(at: now)
+            // One that reached its slot stays drawn there (its cell is hidden until all have landed).
+            guard p < 1 || m.destination == .slot else { continue }
+            let eased = 1 - (1 - p) * (1 - p)
+            var node: CellNode
+            switch m.destination {
+            case .slot:
+                let to = m.path.flatMap { path in model.indexPath(of: m.item.id, near: path) }
+                    .flatMap { drawnFrame(of: m.item.id, at: $0) } ?? m.from
+                node = looks.node(m.item, frame: Rect.lerp(m.from, to, eased))
+            case .folder(let f, let near):
+                let to = (model.indexPath(of: f, near: near).flatMap { drawnFrame(of: f, at: $0) } ?? m.from).scaled(by: 0.35)
+                node = looks.node(m.item, frame: Rect.lerp(m.from, to, eased))
+                node.alpha = 1 - eased * 0.8
+            }
+            node.isLifted = true
+            node.isPressed = false
+            node.rotation = m.fromRotation * (1 - eased)
+            out.append(.cell(node))
+        }
+        return out
+    }
+
+    /// The rubber band in window coordinates, once it has moved beyond the slop: from where it was
+    /// pressed (kept in content space, so it stretches as the surface autoscrolls) to the pointer.
+    var bandRect: Rect? {
+        guard let b = session.band, b.moved, let p = session.pointer else { return nil }
+        let o = b.origin - offsets.root
+        return Rect(x: Swift.min(o.x, p.x), y: Swift.min(o.y, p.y), width: abs(p.x - o.x), height: abs(p.y - o.y))
+    }
+
+    /// The band drawn: a translucent accent fill inside a thin accent outline.
+    func bandNodes(style: SceneStyle) -> [SceneNode] {
+        guard let r = bandRect else { return [] }
+        let line = 1.0, edge = style.accent.withAlpha(0.7)
+        return [
+            .box(BoxNode(frame: r, color: style.accent.withAlpha(0.14))),
+            .box(BoxNode(frame: Rect(x: r.minX, y: r.minY, width: r.width, height: line), color: edge)),
+            .box(BoxNode(frame: Rect(x: r.minX, y: r.maxY - line, width: r.width, height: line), color: edge)),
+            .box(BoxNode(frame: Rect(x: r.minX, y: r.minY + line, width: line, height: Swift.max(0, r.height - 2 * line)), color: edge)),
+            .box(BoxNode(frame: Rect(x: r.maxX - line, y: r.minY + line, width: line, height: Swift.max(0, r.height - 2 * line)), color: edge)),
+        ]
+    }
+}
