@@ -93,6 +93,24 @@ final class XSession: @unchecked Sendable {
         }
     }
 
+    /// Presses (`down`) or releases a key by keysym: a modifier held across clicks.
+    func key(_ keysym: Int32, down: Bool) throws {
+        let code = XKeysymToKeycode(display, KeySym(keysym))
+        guard code != 0 else { throw Failure(description: "no keycode for keysym \(keysym)") }
+        XTestFakeKeyEvent(display, UInt32(code), down ? 1 : 0, 0)
+        XSync(display, 0)
+    }
+
+    /// A click at `p` with the modifier `keysym` held (Ctrl+click).
+    func click(at p: Pixel, holding keysym: Int32) throws {
+        move(to: p)
+        try key(keysym, down: true)
+        press()
+        release()
+        try key(keysym, down: false)
+        pause(0.1)
+    }
+
     /// Types `text` as a keyboard would, one character at a time, through a spare keycode mapped
     /// to each character's keysym (as `xdotool type` does), but holding each mapping for `pause`
     /// seconds after its key: the app reads a key's symbol from the mapping as it is when it reads

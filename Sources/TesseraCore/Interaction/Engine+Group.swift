@@ -135,7 +135,7 @@ extension Engine {
     }
 
     /// The cards' offsets from the snapshot and their tilt: a loose fan, like a stack of photos.
-    static let fan: [(dx: Double, dy: Double, angle: Double)] = [(7, 5, 0.07), (-6, 9, -0.08), (3, 13, 0.12)]
+    static let fan: [(dx: Double, dy: Double, angle: Double)] = [(9, 6, 0.09), (-8, 10, -0.10), (4, 15, 0.15)]
 
     /// The ids whose own flight the engine draws (the carried one and its group; what is settling):
     /// a relayout leaves them alone, and their slots stay empty until they land.

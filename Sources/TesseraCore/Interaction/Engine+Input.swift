@@ -111,7 +111,11 @@ extension Engine {
         case .scrubbing(let s):
             scrub(s, to: p)
         case .banding(let b):
-            if b.moved { outbox.redraw() }
+            // Without Ctrl, a band starts the marks anew: what it touches, and nothing else.
+            if b.moved {
+                if !b.adding { clearMarks() }
+                outbox.redraw()
+            }
         case .pressed:
             break
         case .idle, .settling:

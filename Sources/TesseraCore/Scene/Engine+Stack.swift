@@ -19,6 +19,8 @@ extension Engine {
             node.isLifted = true
             node.isPressed = false
             node.isMarked = false
+            node.isSelected = false
+            node.showsCheck = false
             node.scale = scale
             node.rotation = wobble + card.rotation
             node.alpha = card.alpha * carriedAlpha
