@@ -178,3 +178,4 @@ final class CellImageCache {
     /// Bytes of pixels held.
     var bytes: Int { images.totalCost }
 }
+

@@ -28,6 +28,13 @@ struct CellPainter {
         }
     }
 
+    /// Marked: a tint, a stronger ring than the focus's, and the check badge.
+    private func paintMark(_ f: Rect, radius: Double, cr: OpaquePointer) {
+        masks.fill(cr, f, radius: radius, color: Theme.accent.withAlpha(0.12))
+        ring(f.insetBy(dx: -3, dy: -3), radius: radius + 3, width: 3, color: Theme.accent, cr: cr)
+        paintMarkBadge(f, cr: cr)
+    }
+
     /// Runs `body` under `cell`'s scale and rotation, composited at `alpha` when below 1.
     private func underTransform(of cell: CellNode, alpha: Double, _ cr: OpaquePointer, _ body: () -> Void) {
         let f = cell.frame
@@ -69,10 +76,7 @@ struct CellPainter {
             paintEmptyCheck(f, cr: cr)
         }
         if cell.isMarked {
-            // Marked: a tint, a stronger ring than the focus's, and the check badge.
-            masks.fill(cr, f, radius: radius, color: Theme.accent.withAlpha(0.12))
-            ring(f.insetBy(dx: -3, dy: -3), radius: radius + 3, width: 3, color: Theme.accent, cr: cr)
-            paintMarkBadge(f, cr: cr)
+            paintMark(f, radius: radius, cr: cr)
         } else if cell.isSelected || cell.isDropTarget {
             ring(f.insetBy(dx: -3, dy: -3), radius: radius + 3, width: cell.isDropTarget ? 2.5 : 2,
                  color: Theme.accent, cr: cr)

@@ -36,7 +36,7 @@ struct Bench: ParsableCommand {
     @Option(help: "grid (96x96 cells, 13 columns at 1280 px, like the peers) or masonry (13 columns).")
     var layout: BenchLayout = .grid
 
-    @Option(help: "scroll, drag, folder, all, layout or store.")
+    @Option(help: "scroll, drag, folder, group, all, layout or store.")
     var script: BenchScript = .all
 
     @Option(help: "Scroll frames (default: $PEERBENCH_FRAMES, else 300).")
@@ -97,7 +97,7 @@ struct Bench: ParsableCommand {
 }
 
 enum BenchLayout: String, ExpressibleByArgument, CaseIterable { case grid, masonry }
-enum BenchScript: String, ExpressibleByArgument, CaseIterable { case scroll, drag, folder, all, layout, store }
+enum BenchScript: String, ExpressibleByArgument, CaseIterable { case scroll, drag, folder, group, all, layout, store }
 enum DragStart: String, ExpressibleByArgument, CaseIterable { case top, middle }
 
 struct BenchConfig {

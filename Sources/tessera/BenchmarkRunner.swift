@@ -146,11 +146,14 @@ final class BenchmarkRunner {
             dragPhase()
         case .folder:
             folderPhase()
+        case .group:
+            groupPhase()
         case .all, .layout, .store:
             scrollPhase()
             movePhase()
             dragPhase()
             folderPhase()
+            groupPhase()
         }
         report.set("prefetch_frames", prefetchTimes.count)
         report.set("prefetch_median_ms", prefetchTimes.median)

@@ -28,7 +28,9 @@ struct DamageTrackingTests {
             x.press(button: 4); x.release(button: 4)
             x.pause(0.4)
         }
-        // Carry whatever tile is now under the item's column near the top.
+        // Carry whatever tile is now under the item's column near the top (where the press lands
+        // between tiles, a rubber band is dragged instead, autoscrolling and marking what it
+        // touches: the pixels must come out right either way).
         await h.x.gesture { x in
             let start = Pixel(Double(item.frame.center.x), 150)
             x.liftNow(at: start, thenGlideTo: Pixel(400, 590))   // deep in the bottom edge zone

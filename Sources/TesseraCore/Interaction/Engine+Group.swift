@@ -48,6 +48,9 @@ extension Engine {
         guard !members.isEmpty else { return }
         for k in members.indices { members[k].rank = k < heldRank ? k : k + 1 }
         session.gathered(members, heldRank: heldRank, heldAt: lift.path)
+        // The focus goes with the held item: a focus left on a member that is out of the model
+        // would be looked for across the whole collection after every edit.
+        navigation.select(lift.id, at: lift.path)
         // Last first: each removal leaves the places before it as they were.
         let keep = lift.folder
         update(at: t, animated: true) { (u: inout ModelUpdates) in

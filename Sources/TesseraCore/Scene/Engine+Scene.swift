@@ -49,7 +49,8 @@ extension Engine {
         }
         if let p = currentPane, p != nil { nodes.append(.popClip) }
         nodes += addRowNodes(offsets: offsets, style: style)
-        let upcoming = upcomingCells(offsets: offsets, drawn: visible, hidden: hidden, looks: looks, style: style)
+        var upcoming = upcomingCells(offsets: offsets, drawn: visible, hidden: hidden, looks: looks, style: style)
+        if let l = session.lift, !l.group.isEmpty, style.prefetchDistance > 0 { upcoming += stackUpcoming(l, looks: looks) }
         if case .surface? = session.lift?.hover?.place, let bar = gapBar(style: style) { nodes.append(.box(bar)) }
         nodes += scrollIndicators(style: style)
         // What is open on top, growing out of its tile while it opens; what just closed, shrinking
@@ -86,7 +87,12 @@ extension Engine {
             node.scale = presentation.liftScale.value(at: now)
             node.rotation = Wobble.angle(sinceLift: now - l.liftTime, policy: policy)
             node.alpha = carriedAlpha
-            if !l.group.isEmpty { node.stackCount = l.group.count + 1 }
+            if !l.group.isEmpty {
+                // The count badge takes the corner; the focus's ring and check circle would crowd it.
+                node.stackCount = l.group.count + 1
+                node.isSelected = false
+                node.showsCheck = false
+            }
             nodes.append(.cell(node))
         } else if let s = settlingSnapshot {
             nodes += settlingMemberNodes(looks: looks)

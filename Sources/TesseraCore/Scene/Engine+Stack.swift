@@ -16,17 +16,34 @@ extension Engine {
             let card = stackFrame(of: k, in: lift, at: now)
             guard card.alpha > 0.01 else { continue }
             var node = looks.node(lift.group[k].item, frame: card.frame)
-            node.isLifted = true
+            // The cards are raised (a shadow); the rest, on their way in, are plain tiles, drawn
+            // from their resting images (a renderer keeps few raised snapshots).
+            node.isLifted = k < Self.fan.count
             node.isPressed = false
             node.isMarked = false
             node.isSelected = false
             node.showsCheck = false
-            node.scale = scale
-            node.rotation = wobble + card.rotation
+            // Those past the cards fly in flat and unscaled: blits of their resting images, not
+            // fifty resampled ones.
+            let card3 = k < Self.fan.count
+            node.scale = card3 ? scale : 1
+            node.rotation = card3 ? wobble + card.rotation : 0
             node.alpha = card.alpha * carriedAlpha
             out.append(.cell(node))
         }
         return out
+    }
+
+    /// A carried group's members as they will fly out of the stack at the drop (plain tiles, at
+    /// their own size), for the renderer to keep their images ready: an autoscroll under the stack
+    /// may have pushed them out of its cache, and the fan-out's first frame would paint them all.
+    func stackUpcoming(_ lift: Lift, looks: CellLooks) -> [CellNode] {
+        let at = carriedFrame(lift).origin
+        return lift.group.dropFirst(Self.fan.count).map { m in
+            var node = looks.node(m.item, frame: Rect(origin: at, size: m.from.size))
+            node.isPressed = false
+            return node
+        }
     }
 
     /// A settling group's members, each on its way from the stack to its place (or into the folder
@@ -35,7 +52,7 @@ extension Engine {
         guard let s = session.settle, !s.members.isEmpty else { return [] }
         let flight = policy.settleDuration
         var out: [SceneNode] = []
-        for m in s.members.reversed() {
+        for (k, m) in s.members.enumerated().reversed() {
             let p = Tween(from: 0, to: 1, start: s.start + m.delay, duration: flight).progress(at: now)
             // One that reached its slot stays drawn there (its cell is hidden until all have landed).
             guard p < 1 || m.destination == .slot else { continue }
@@ -51,9 +68,9 @@ extension Engine {
                 node = looks.node(m.item, frame: Rect.lerp(m.from, to, eased))
                 node.alpha = 1 - eased * 0.8
             }
-            node.isLifted = true
+            node.isLifted = k < Self.fan.count
             node.isPressed = false
-            node.rotation = m.fromRotation * (1 - eased)
+            node.rotation = k < Self.fan.count ? m.fromRotation * (1 - eased) : 0
             out.append(.cell(node))
         }
         return out
