@@ -228,38 +228,29 @@ struct CellPainter {
         cairo_stroke(cr)
     }
 
+    /// A done item's badge: a green circle with a white check (`CheckMark.circle`).
     private func paintCheckBadge(_ f: Rect, cr: OpaquePointer) {
-        let box = CheckMark.circle(in: f)
-        let r = box.width / 2
-        let c = Point(x: box.midX, y: box.midY)
-        cairo_new_sub_path(cr)
-        cairo_arc(cr, c.x, c.y, r, 0, 2 * Double.pi)
-        CairoPath.setColor(cr, Theme.doneBadgeFill)
-        cairo_fill(cr)
-        cairo_move_to(cr, c.x - r * 0.45, c.y + r * 0.02)
-        cairo_line_to(cr, c.x - r * 0.1, c.y + r * 0.38)
-        cairo_line_to(cr, c.x + r * 0.5, c.y - r * 0.35)
-        cairo_set_line_width(cr, max(1.5, r * 0.26))
-        cairo_set_line_cap(cr, CAIRO_LINE_CAP_ROUND)
-        cairo_set_line_join(cr, CAIRO_LINE_JOIN_ROUND)
-        cairo_set_source_rgb(cr, 1, 1, 1)
-        cairo_stroke(cr)
-        cairo_set_line_cap(cr, CAIRO_LINE_CAP_BUTT)
-        cairo_set_line_join(cr, CAIRO_LINE_JOIN_MITER)
+        paintCheckedCircle(CheckMark.circle(in: f), fill: Theme.doneBadgeFill, whiteEdge: 0, cr: cr)
     }
 
     /// A marked item's badge: a white-edged accent circle with a white check (`CheckMark.markBadge`).
     private func paintMarkBadge(_ f: Rect, cr: OpaquePointer) {
-        let box = CheckMark.markBadge(in: f)
+        paintCheckedCircle(CheckMark.markBadge(in: f), fill: Theme.accent, whiteEdge: 1.5, cr: cr)
+    }
+
+    /// A filled circle in `box` with a white check, edged in white `whiteEdge` wide.
+    private func paintCheckedCircle(_ box: Rect, fill: Color, whiteEdge: Double, cr: OpaquePointer) {
         let r = box.width / 2
         let c = Point(x: box.midX, y: box.midY)
-        cairo_new_sub_path(cr)
-        cairo_arc(cr, c.x, c.y, r + 1.5, 0, 2 * Double.pi)
-        cairo_set_source_rgb(cr, 1, 1, 1)
-        cairo_fill(cr)
+        if whiteEdge > 0 {
+            cairo_new_sub_path(cr)
+            cairo_arc(cr, c.x, c.y, r + whiteEdge, 0, 2 * Double.pi)
+            cairo_set_source_rgb(cr, 1, 1, 1)
+            cairo_fill(cr)
+        }
         cairo_new_sub_path(cr)
         cairo_arc(cr, c.x, c.y, r, 0, 2 * Double.pi)
-        CairoPath.setColor(cr, Theme.accent)
+        CairoPath.setColor(cr, fill)
         cairo_fill(cr)
         cairo_move_to(cr, c.x - r * 0.45, c.y + r * 0.02)
         cairo_line_to(cr, c.x - r * 0.1, c.y + r * 0.38)

@@ -27,6 +27,25 @@ import TesseraCore
     }
 
     /// A folder's title sits on the same line as a plain tile's.
+    /// A marked tile: the accent check badge in its top-left corner, a ring around it; a group's
+    /// snapshot: the count badge in the accent colour.
+    @Test func aMarkedTileShowsItsBadgeAndTheStackItsCount() {
+        let f = Self.frame
+        var cell = CellNode(id: "a", frame: f, title: "A", icon: "", color: Color(red: 0.9, green: 0.8, blue: 0.3), isMarked: true)
+        let canvas = PixelCanvas(Scene(size: Size(width: 160, height: 160), background: .white, nodes: [.cell(cell)]), width: 160, height: 160)
+        let badge = CheckMark.markBadge(in: f)
+        let fill = canvas[Int(badge.minX + 2), Int(badge.midY)]
+        #expect(fill.isClose(to: Pixel(Theme.accent), tolerance: 30), "the badge's accent fill: \(fill)")
+        let ring = canvas[Int(f.midX), Int(f.minY - 3)]
+        #expect(ring.b > ring.r + 60, "the ring: \(ring)")
+        cell.isMarked = false
+        cell.isLifted = true
+        cell.stackCount = 3
+        let stack = PixelCanvas(Scene(size: Size(width: 160, height: 160), background: .white, nodes: [.cell(cell)]), width: 160, height: 160)
+        let count = stack[Int(f.maxX - 2), Int(f.minY + 1)]
+        #expect(count.isClose(to: Pixel(Theme.accent), tolerance: 40), "the count badge: \(count)")
+    }
+
     @Test func aFoldersTitleIsOnTheItemsLine() {
         let plain = ContentSlots(frame: Self.frame)
         let folder = CellPainter.folderSlots(in: Self.frame)
