@@ -89,10 +89,7 @@ extension Engine {
             entries = model.sections[s].items.enumerated().map { (id: $0.element.id, path: IndexPath(section: s, item: $0.offset)) }
         }
         guard !entries.isEmpty else { return }
-        navigation.editMarks { marks in
-            marks.replace(with: [])
-            marks.add(entries)
-        }
+        navigation.editMarks { $0.replace(with: entries) }
         announce(.marked(entries.count))
         outbox.redraw()
     }
