@@ -5,7 +5,7 @@ import TesseraCore
 import Glibc
 #endif
 
-/// Kills the real app with SIGKILL at random moments of scripted drags and drops under Xvfb, and
+/// Kills the real app with SIGKILL at random moments of scripted drags, group drags, drops and renames under Xvfb, and
 /// after every kill checks the state file: it exists, parses (with the app's decoder and with the
 /// tests' own), holds every item id exactly once, and is byte for byte either the file before the
 /// save in flight or the one after it (digests from the app's `--log-saves` journal). Then the next
@@ -25,6 +25,8 @@ struct KillSafety {
         var largestFileBytes = 0
         /// Items whose saved title is one the run typed (F2): renames were saved and survived.
         var renamedTitles = 0
+        /// Group drags (two more tiles Ctrl+clicked, then one of the three dragged) released before the kill.
+        var groupDropsReleased = 0
         var failures: [String] = []
 
         var description: String {
@@ -36,6 +38,7 @@ struct KillSafety {
             saves completed across runs: \(savesCompleted); largest state file: \(largestFileBytes) bytes
             temporary files left by a kill: \(leftoverTemporaryFiles), all removed at the next start: \(leftoverRemovedAtNextStart == leftoverTemporaryFiles)
             items with a title typed by the run (renames saved): \(renamedTitles)
+            group drags (3 marked tiles) released before a kill: \(groupDropsReleased)
             """
         }
     }
@@ -90,16 +93,24 @@ struct KillSafety {
         let renames = drags.indices.map { _ in Int.random(in: 0..<2, using: &random) == 0 ? "k\(Int.random(in: 0..<1000, using: &random))" : nil }
         let plan = killPlan(drags: drags.count, stderrPath: app.stderrPath)
         let pid = app.process.pid
+        let groupReleases = GroupCounter()
         await harness.x.gesture { x in
             let killer = KillTimer(pid: pid, plan: plan)
             for (k, drag) in drags.enumerated() where !killer.fired {
+                // A group drag: Escape clears marks left by an earlier group (it stays marked where
+                // it lands), then Ctrl+click the other members and the held tile.
+                if !drag.members.isEmpty { try? x.tap(keysym: XK_Escape) }
+                for member in drag.members where !killer.fired { try? x.click(at: member, holding: XK_Control_L) }
+                if !drag.members.isEmpty { try? x.click(at: drag.from, holding: XK_Control_L) }
                 x.move(to: drag.from)
                 x.pause(0.03)
                 x.press()
                 x.pause(0.3)                                   // lift delay 0.15 s + margin
+                if !drag.members.isEmpty { x.pause(0.35) }     // the members fly in, their slots close up
                 x.glideNow(from: drag.from, to: drag.to, steps: 6, duration: 0.1)
                 x.pause(0.3)                                   // reorder dwell 0.15 s + margin
                 x.release()
+                if !drag.members.isEmpty && !killer.fired { groupReleases.add() }
                 killer.released(k)
                 x.pause(0.08)
                 if let name = renames[k], !killer.fired {
@@ -113,6 +124,7 @@ struct KillSafety {
             killer.fireNow()                                   // the plan's moment was after the gestures
             x.release()
         }
+        figures.groupDropsReleased += groupReleases.count
         let status = await app.process.waitForExit(timeout: 10)
         guard status == .signaled(SIGKILL) else { return "the app ended with \(status?.description ?? "nothing") instead of SIGKILL" }
         try await waitForWindowGone()
@@ -152,10 +164,16 @@ struct KillSafety {
         return nil
     }
 
-    struct Drag { var from: Pixel; var to: Pixel }
+    struct Drag {
+        var from: Pixel
+        var to: Pixel
+        /// Cells Ctrl+clicked before the drag (with `from`): empty for a single drag.
+        var members: [Pixel] = []
+    }
 
     /// `count` drags within section 0's visible cells: from a cell's centre to a gap between two
-    /// neighbours on one row. Frames belong to slots, so they stay valid as items move.
+    /// neighbours on one row; one in three first marks two more cells and so moves a group.
+    /// Frames belong to slots, so they stay valid as items move.
     mutating func plannedDrags(_ layout: LayoutDocument, count: Int) -> [Drag] {
         let cells = layout.items.filter { $0.section == 0 && $0.visible && $0.frame.maxY < layout.viewport.height - 70
             && $0.frame.y > 70 }.sorted { $0.index < $1.index }
@@ -164,7 +182,12 @@ struct KillSafety {
         return (0..<count).map { _ in
             let cell = cells.randomElement(using: &random)!
             let gap = gaps.randomElement(using: &random)!
-            return Drag(from: cell.frame.center, to: gap.0.gapAfter(gap.1))
+            var drag = Drag(from: cell.frame.center, to: gap.0.gapAfter(gap.1))
+            if Int.random(in: 0..<3, using: &random) == 0 {
+                let others = cells.filter { $0.frame.center != drag.from }.shuffled(using: &random)
+                drag.members = others.prefix(2).map(\.frame.center)
+            }
+            return drag
         }
     }
 
@@ -195,6 +218,14 @@ struct KillSafety {
     static func allIDs(_ path: String) throws -> [String] {
         try StateFileReader.read(path).sections.flatMap { $0.items.flatMap { [$0.id] + ($0.children ?? []).map(\.id) } }
     }
+}
+
+/// Counts from the gesture thread, read after it ends.
+final class GroupCounter: @unchecked Sendable {
+    private let lock = NSLock()
+    private var value = 0
+    func add() { lock.lock(); value += 1; lock.unlock() }
+    var count: Int { lock.lock(); defer { lock.unlock() }; return value }
 }
 
 /// Sends SIGKILL at a planned moment: a fixed time after the gesture started (from a timer thread),
