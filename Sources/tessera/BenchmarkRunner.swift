@@ -300,8 +300,10 @@ final class BenchmarkRunner {
         frame(at: MonotonicClock.now(), input: [.key(.home)])
         settle()
         idle(ms: 200)
-        guard config.items >= 2, let first = engine.flatIDs.first else { return }
-        let destination = IndexPath(section: 0, item: config.items / 2)
+        // To the middle of the first section: all N items of generated ones, a third of a store's.
+        let count = engine.model.sections.first?.items.count ?? 0
+        guard count >= 2, let first = engine.flatIDs.first else { return }
+        let destination = IndexPath(section: 0, item: count / 2)
         // The engine's incremental move (`Engine.update`, which `Engine.move` wraps): the model op
         // edits the engine's model in place (the item is found at the hint, no scan), then one
         // relayout in proportion to what moved — for a grid, section geometry plus the cells on

@@ -199,4 +199,49 @@ import Testing
         s.wait(0.5)
         #expect(s.engine.offsets.root.y > 100 && s.engine.isDragging && s.engine.session.lift?.group.count == 1)
     }
+
+    /// What a frame draws of a group: the cells whose ids are in `ids`.
+    func drawn(_ s: EngineScript, of ids: Set<String>) -> Int {
+        s.engine.scene().nodes.filter { if case .cell(let c) = $0 { ids.contains(c.id.rawValue) } else { false } }.count
+    }
+
+    @Test func aGroupOfSixHundredCostsAFrameWhatAScreenfulDoesAndStillLandsWhole() throws {
+        var m = SampleData.generated(count: 1200, sections: 2, seed: 3)
+        var log = EditLog()
+        for item in m.sections[0].items where item.done { try m.setDone(item.id, false, log: &log) }
+        var s = EngineScript(model: m)
+        let start = s.engine.model
+        let first = s.ids(0), second = s.ids(1)
+        s.ctrlClick(ItemID(first[6]))
+        s.send(.key(.character("a"), [.control]))     // the whole of section 0: 600 marked
+        #expect(s.engine.navigation.marks.count == 600)
+        let screenful = s.engine.snapshot.visibleItems(offsets: s.engine.offsets).count
+        s.lift(ItemID(first[6]))
+        let lift = try #require(s.engine.session.lift)
+        #expect(lift.group.count == 599 && s.ids(0) == [first[6]], "every member left its slot")
+        // Gathering: only what was on screen flies (and the three cards, from the edge).
+        s.wait(0.1)
+        let members = Set(first).subtracting([first[6]])
+        #expect(lift.gatherFlights.count <= screenful + 3)
+        #expect(drawn(s, of: members) <= screenful + 3, "a frame draws a screenful of flights, not 599")
+        s.wait(0.4)
+        #expect(drawn(s, of: members) == 3, "then the three cards")
+        // Drop before the second section's fourth item, now on screen under the lone held item.
+        s.glide(to: before(s, second[3]))
+        s.wait(0.6)
+        s.up(s.engine.pointer!)
+        let settle = try #require(s.engine.session.settle)
+        let reach = s.engine.landingReach
+        #expect(settle.members.count <= 2 * reach + 3, "only those landing within a screenful fly: \(settle.members.count)")
+        #expect(drawn(s, of: members) <= 2 * reach + 3)
+        s.wait(0.8)
+        let after = s.ids(0) + s.ids(1)
+        let at = try #require(after.firstIndex(of: first[0]))
+        #expect(Array(after[at..<(at + 600)]) == first, "all 600 together, in reading order")
+        #expect(after[at + 600] == second[3])
+        #expect(s.effects.commitCount == 1 && s.engine.model.checkInvariants().isEmpty)
+        #expect(s.engine.navigation.marks.count == 600, "still marked where they landed")
+        s.send(.key(.character("z"), [.control]))
+        #expect(s.engine.model == start)
+    }
 }

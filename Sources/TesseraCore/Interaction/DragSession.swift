@@ -176,8 +176,12 @@ public struct DragSession: Equatable, Sendable {
     }
 
     /// The group's members are out of the model; the held item is now at `path`.
-    mutating func gathered(_ group: [Follower], heldRank: Int, heldAt path: IndexPath) {
-        modifyLift { $0.group = group; $0.heldRank = heldRank; $0.path = path }
+    mutating func gathered(_ group: [Follower], heldRank: Int, heldAt path: IndexPath, flights: [Int]) {
+        modifyLift { lift in
+            lift.group = group; lift.heldRank = heldRank; lift.path = path; lift.gatherFlights = flights
+            lift.memberIDs = Set(group.map(\.item.id))
+            lift.membersHaveFolder = group.contains { $0.item.isFolder }
+        }
     }
 
     /// A folder dwell fired: `target` is open to receive the drop.
@@ -312,6 +316,14 @@ public struct Lift: Equatable, Sendable {
     public var group: [Follower] = []
     /// The held item's place in the group's reading order: members ranked before it land before it.
     public var heldRank = 0
+    /// The members drawn flying into the stack as it gathers (indices into `group`): the three
+    /// cards, and those whose slot was on screen; the rest were out of sight and simply join it.
+    /// At most a screenful, however many are carried.
+    public var gatherFlights: [Int] = []
+    /// The members' ids: whether an item rides in the stack, without a pass over `group`.
+    public var memberIDs: Set<ItemID> = []
+    /// Whether a member is a folder (set with `group`).
+    public var membersHaveFolder = false
 
     public init(id: ItemID, liftTime: Double, grabOffset: Point, size: Size, pointer: Point, path: IndexPath,
                 originalPath: IndexPath, edits: EditLog = EditLog(), hover: Hover? = nil, open: OpenTarget? = nil,
@@ -324,7 +336,7 @@ public struct Lift: Equatable, Sendable {
 
     /// Whether the carried items include a folder (the held one or a member): they cannot go
     /// into a folder.
-    public var carriesFolder: Bool { group.contains { $0.item.isFolder } }
+    public var carriesFolder: Bool { membersHaveFolder }
 
     /// The snapshot's rect (before scale and rotation), in window coordinates.
     public var frame: Rect { Rect(origin: pointer - grabOffset, size: size) }

@@ -23,7 +23,7 @@ extension Engine {
         let ordered = navigation.marks.ordered
         navigation.editMarks { $0.clear() }
         let window = Rect(origin: .zero, size: viewport)
-        var members: [Follower] = [], origins: [IndexPath] = [], heldRank = 0
+        var members: [Follower] = [], flights: [Int] = [], heldRank = 0
         for m in ordered {
             if m.id == lift.id { heldRank = members.count; continue }
             guard let p = model.indexPath(of: m.id, near: m.path), let item = model.item(at: p) else { continue }
@@ -38,16 +38,18 @@ extension Engine {
             // Off screen: it flies in from the window's edge nearest its slot.
             let laid = snapshot.flatIndex(of: p).map { snapshot.windowFrame(ofFlat: $0, offsets: offsets) }
             var from = drawnFrame(of: item.id, at: p) ?? laid ?? lift.frame
-            if !from.intersects(window) {
+            let onScreen = from.intersects(window)
+            if !onScreen {
                 from.origin = Point(x: Swift.min(Swift.max(from.minX, -from.width), window.maxX),
                                     y: Swift.min(Swift.max(from.minY, -from.height), window.maxY))
             }
+            // The cards are always seen arriving (from the edge, when their slots are out of sight).
+            if onScreen || members.count < Self.fan.count { flights.append(members.count) }
             members.append(Follower(item: item, rank: 0, from: from, origin: p))
-            origins.append(p)
         }
         guard !members.isEmpty else { return }
         for k in members.indices { members[k].rank = k < heldRank ? k : k + 1 }
-        session.gathered(members, heldRank: heldRank, heldAt: lift.path)
+        session.gathered(members, heldRank: heldRank, heldAt: lift.path, flights: flights)
         // The focus goes with the held item: a focus left on a member that is out of the model
         // would be looked for across the whole collection after every edit.
         navigation.select(lift.id, at: lift.path)
@@ -64,26 +66,31 @@ extension Engine {
 
     /// After the held item landed (at its gap, into a folder, in a new folder): the members go in
     /// beside it, those before it in reading order before it, the rest after. Part of the drag's
-    /// edits. Returns each member with where it is now.
+    /// edits. Returns each member with where it is now (nil: not known without a search).
+    /// O(members), with no lookups: each goes in after the one before, so each one's place is
+    /// known as it goes in and stays so.
     mutating func placeGroup(at t: Double) -> [(Follower, IndexPath?)] {
         guard let lift = session.lift, !lift.group.isEmpty, let held = model.indexPath(of: lift.id, near: lift.path) else { return [] }
-        let before = lift.group.filter { $0.rank < lift.heldRank }, after = lift.group.filter { $0.rank > lift.heldRank }
+        var homes: [(Follower, IndexPath?)] = []
+        homes.reserveCapacity(lift.group.count)
         update(at: t, animated: true) { (u: inout ModelUpdates) in
             var at = held
             func next(_ p: IndexPath) -> IndexPath {
                 p.child.map { IndexPath(section: p.section, item: p.item, child: $0 + 1) } ?? IndexPath(section: p.section, item: p.item + 1)
             }
-            for m in before {
-                // Inside a folder a folder cannot go (the drop refused it already): beside it instead.
-                if (try? u.put(m.item, at: at)) != nil { at = next(at) } else { Self.putBeside(m.item, folderAt: at, &u) }
-            }
-            at = next(at)
-            for m in after {
-                if (try? u.put(m.item, at: at)) != nil { at = next(at) } else { Self.putBeside(m.item, folderAt: at, &u) }
+            for (k, m) in lift.group.enumerated() {
+                if k == lift.heldRank { at = next(at) }     // past the held item
+                if (try? u.put(m.item, at: at)) != nil {
+                    homes.append((m, at))
+                    at = next(at)
+                } else {
+                    // Inside a folder a folder cannot go (the drop refused it already): beside it instead.
+                    Self.putBeside(m.item, folderAt: at, &u)
+                    homes.append((m, nil))
+                }
             }
         }
-        let near = model.indexPath(of: lift.id, near: held) ?? held
-        return lift.group.map { ($0, model.indexPath(of: $0.item.id, near: near)) }
+        return homes
     }
 
     /// The fallback of `placeGroup`: after the folder that holds `path`, at the top level.
@@ -93,21 +100,37 @@ extension Engine {
 
     /// The members' flights out of the stack as the drag ends: into their places (or into the
     /// folder the group went into), each a little after the one before. `homes`: each member
-    /// with where it is now.
+    /// with where it is now. Only the members that land within a screenful of the held item fly
+    /// (`landingReach`): the others land out of sight, so a group of any size costs a frame
+    /// what a screenful does.
     func fanOut(_ lift: Lift, homes: [(Follower, IndexPath?)], into folder: Settle.Destination?, at t: Double) -> [Settle.Member] {
         let rotation = Wobble.angle(sinceLift: t - lift.liftTime, policy: policy)
-        return homes.enumerated().map { k, home in
-            let (m, path) = home
+        let flying = landingWindow(lift, count: homes.count)
+        return flying.enumerated().map { j, k in
+            let (m, path) = homes[k]
             let destination: Settle.Destination = folder ?? path.map { p in
                 p.child == nil || navigation.openFolder == model.sections[p.section].items[p.item].id
                     ? .slot : .folder(model.sections[p.section].items[p.item].id, near: IndexPath(section: p.section, item: p.item))
             } ?? .slot
             let card = stackFrame(of: k, in: lift, at: t)
             return Settle.Member(item: m.item, path: path, from: card.frame, fromRotation: rotation + card.rotation,
-                                 delay: policy.motion(Swift.min(Self.fanOutSpread, Double(k) * Self.fanOutStagger)),
+                                 delay: policy.motion(Swift.min(Self.fanOutSpread, Double(j) * Self.fanOutStagger)),
                                  destination: destination)
         }
     }
+
+    /// The members (indices into the group) that land within a screenful of the held item, the
+    /// three cards first (they are on top of the stack, so they leave it first).
+    func landingWindow(_ lift: Lift, count: Int) -> [Int] {
+        let reach = landingReach
+        let near = Swift.max(0, lift.heldRank - reach)..<Swift.min(count, lift.heldRank + reach)
+        let cards = Array(0..<Swift.min(count, Self.fan.count))
+        return cards + near.filter { $0 >= Self.fan.count }
+    }
+
+    /// How many places from the held item a member can land and still be seen: the slots a
+    /// window shows (a layout lays a window's worth of places out as that many consecutive ones).
+    var landingReach: Int { Swift.max(16, snapshot.visibleItems(offsets: offsets).count) }
 
     /// After a group's drag ended in the open (not inside a closed folder): the group is marked
     /// where it landed, so it can be moved on again.
@@ -141,12 +164,22 @@ extension Engine {
     static let fan: [(dx: Double, dy: Double, angle: Double)] = [(9, 6, 0.09), (-8, 10, -0.10), (4, 15, 0.15)]
 
     /// The ids whose own flight the engine draws (the carried one and its group; what is settling):
-    /// a relayout leaves them alone, and their slots stay empty until they land.
-    var inFlight: Set<ItemID> {
+    /// a relayout leaves them alone, and their slots stay empty until they land. O(1) to make
+    /// while a group is carried (its member set is kept with it), O(what flies) while settling.
+    var inFlight: FlightSet {
         switch session.phase {
-        case .lifted(let l): return Set([l.id] + l.group.map(\.item.id))
-        case .settling(let s): return Set([s.id] + s.members.map(\.item.id))
-        default: return []
+        case .lifted(let l): return FlightSet(ids: [l.id], members: l.memberIDs)
+        case .settling(let s): return FlightSet(ids: Set([s.id] + s.members.map(\.item.id)), members: [])
+        default: return FlightSet(ids: [], members: [])
         }
     }
+}
+
+/// The ids in flight (see `Engine.inFlight`): a few of the engine's own, and a carried group's
+/// member set shared with the lift rather than copied.
+struct FlightSet {
+    var ids: Set<ItemID>
+    var members: Set<ItemID>
+    var isEmpty: Bool { ids.isEmpty && members.isEmpty }
+    func contains(_ id: ItemID) -> Bool { ids.contains(id) || members.contains(id) }
 }

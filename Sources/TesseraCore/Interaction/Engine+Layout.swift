@@ -165,7 +165,7 @@ extension Engine {
     /// Items drawn before `log` that it put into a folder or took away for good leave visibly
     /// (`Departure`): a menu's Add to folder, a redone drop, a delete, an undone add. The carried
     /// items (a group's members leaving for the stack) have their own flights. O(steps + the touched folders' children).
-    mutating func departVisibly(_ log: EditLog, before: LayoutBefore, seen: Set<ItemID>, carried: Set<ItemID>, at t: Double) {
+    mutating func departVisibly(_ log: EditLog, before: LayoutBefore, seen: Set<ItemID>, carried: FlightSet, at t: Double) {
         let footprint = log.footprint
         var present = Set<ItemID>()
         for slot in footprint.slots {

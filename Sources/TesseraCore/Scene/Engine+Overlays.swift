@@ -3,7 +3,7 @@
 extension Engine {
     /// An open folder: scrim, panel, title, and its items on screen (the carried one's slot left
     /// empty). O(visible children): the panel holds its items and lays them out by arithmetic.
-    func folderPanelNodes(_ panel: FolderPanel, offset: Double? = nil, hidden: Set<ItemID>, looks: CellLooks,
+    func folderPanelNodes(_ panel: FolderPanel, offset: Double? = nil, hidden: FlightSet, looks: CellLooks,
                           style: SceneStyle) -> [SceneNode] {
         let offset = offset ?? scroll.folderOffset
         var nodes: [SceneNode] = [

@@ -120,7 +120,7 @@ extension Engine {
     /// on the side the surface last scrolled towards (both sides before the first scroll). Only
     /// ahead: a renderer's cache holds the window's cells and a row or so more, and the row just
     /// scrolled out is in it anyway.
-    func upcomingCells(offsets: ScrollOffsets, drawn: [Int], hidden: Set<ItemID>, looks: CellLooks, style: SceneStyle) -> [CellNode] {
+    func upcomingCells(offsets: ScrollOffsets, drawn: [Int], hidden: FlightSet, looks: CellLooks, style: SceneStyle) -> [CellNode] {
         guard style.prefetchDistance > 0, navigation.overlay == nil else { return [] }
         let m = CellNode.decorationMargin, d = style.prefetchDistance
         func reach(_ travel: Double) -> (before: Double, after: Double) {

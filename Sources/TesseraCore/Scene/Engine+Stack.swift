@@ -3,16 +3,17 @@
 /// the band itself.
 extension Engine {
     /// The group's members under the carried snapshot: the first three as cards fanned beneath it,
-    /// the first card nearest the top; while they gather, every member on its way from its slot
-    /// (those past the third fading as they reach the stack). O(members) while gathering, then O(1).
+    /// the first card nearest the top; while they gather, the members seen leaving their slots on
+    /// their way (those past the third fading as they reach the stack). O(a screenful) while
+    /// gathering, then O(1), however many are carried.
     func stackNodes(_ lift: Lift, looks: CellLooks) -> [SceneNode] {
         guard !lift.group.isEmpty else { return [] }
         let gathering = now < lift.liftTime + policy.motion(Self.gatherDuration)
-        let shown = gathering ? lift.group.count : Swift.min(lift.group.count, Self.fan.count)
+        let shown = gathering ? lift.gatherFlights : Array(0..<Swift.min(lift.group.count, Self.fan.count))
         let wobble = Wobble.angle(sinceLift: now - lift.liftTime, policy: policy)
         let scale = presentation.liftScale.value(at: now)
         var out: [SceneNode] = []
-        for k in (0..<shown).reversed() {
+        for k in shown.reversed() {
             let card = stackFrame(of: k, in: lift, at: now)
             guard card.alpha > 0.01 else { continue }
             var node = looks.node(lift.group[k].item, frame: card.frame)
@@ -37,9 +38,11 @@ extension Engine {
     /// A carried group's members as they will fly out of the stack at the drop (plain tiles, at
     /// their own size), for the renderer to keep their images ready: an autoscroll under the stack
     /// may have pushed them out of its cache, and the fan-out's first frame would paint them all.
+    /// Only those that fly (`landingWindow`).
     func stackUpcoming(_ lift: Lift, looks: CellLooks) -> [CellNode] {
         let at = carriedFrame(lift).origin
-        return lift.group.dropFirst(Self.fan.count).map { m in
+        return landingWindow(lift, count: lift.group.count).dropFirst(Swift.min(lift.group.count, Self.fan.count)).map { k in
+            let m = lift.group[k]
             var node = looks.node(m.item, frame: Rect(origin: at, size: m.from.size))
             node.isPressed = false
             return node
