@@ -21,10 +21,15 @@ final class CellImageCache {
     private(set) var misses = 0
     /// The nodes of the scene last drawn and its scale (see ``noteOnScreen(_:pixelScale:)``).
     private var onScreen: (nodes: [SceneNode], pixelScale: Double)?
+    /// The cost bound for the window's size (`fitBudget`), before room for marked cells.
+    private var baseBudget: Int
+    /// Room for the unmarked images of the marked cells on screen (`noteOnScreen`).
+    private var markedExtra = 0
 
     /// At most `capacity` images and `budget` bytes of them (see ``fitBudget(toWindow:scale:)``).
     init(capacity: Int = 192, budget: Int = 8 << 20) {
         images = LRUCache(capacity: capacity, costLimit: budget) { cairo_surface_destroy($0) }
+        baseBudget = budget
         images.keepsFirst = { [unowned self] in
             let keys = onScreenKeys()
             return { keys.contains($0) }
@@ -39,6 +44,21 @@ final class CellImageCache {
     /// when a trim runs.
     func noteOnScreen(_ nodes: [SceneNode], pixelScale: Double) {
         onScreen = (nodes, pixelScale)
+        // Room for the unmarked images of the marked cells on screen as well (their marked images
+        // are made from them): a Shift+click that marks fifty tiles must not evict the unmarked
+        // images of the ones still to be made. O(cells on screen), without hashing.
+        var extra = 0
+        for node in nodes {
+            guard case .cell(let cell) = node, cell.isMarked else { continue }
+            let side = 2 * CellNode.plainMargin
+            extra += Int(((cell.frame.width + side) * pixelScale).rounded(.up) * ((cell.frame.height + side) * pixelScale).rounded(.up)) * 4
+        }
+        markedExtra = extra
+        applyBudget()
+    }
+
+    private func applyBudget() {
+        if baseBudget + markedExtra != images.costLimit { images.setCostLimit(baseBudget + markedExtra) }
     }
 
     /// The keys the cells of the scene last drawn are (or would be) cached under.
@@ -47,7 +67,15 @@ final class CellImageCache {
         var keys = Set<Key>()
         for node in nodes {
             guard case .cell(let cell) = node, Self.isDrawableFromRestingImage(cell) else { continue }
-            keys.insert(key(for: Self.resting(cell), pixelScale: scale))
+            let resting = Self.resting(cell)
+            keys.insert(key(for: resting, pixelScale: scale))
+            // A marked cell's image is made from its unmarked one (`plainImage(under:pixelScale:)`):
+            // kept too, or making fifty marked images would evict the unmarked ones still needed.
+            if resting.isMarked {
+                var plain = resting
+                plain.isMarked = false
+                keys.insert(key(for: plain, pixelScale: scale))
+            }
         }
         return keys
     }
@@ -67,8 +95,8 @@ final class CellImageCache {
     /// after a few minutes of use.
     func fitBudget(toWindow size: Size, scale: Double) {
         let pixels = Int(size.width * scale) * Int(size.height * scale)
-        let budget = Swift.max(1 << 20, 6 * pixels)
-        if budget != images.costLimit { images.setCostLimit(budget) }
+        baseBudget = Swift.max(1 << 20, 6 * pixels)
+        applyBudget()
     }
 
     /// `cell` at rest: no scale, rotation, fade or dwell ring (what its cached image shows).
@@ -116,10 +144,11 @@ final class CellImageCache {
 
     /// Draws a cacheable `cell` from its image, painting the image with `paint` on a miss.
     /// `cr` carries the renderer's scale transform (logical pixels).
-    func draw(_ cell: CellNode, cr: OpaquePointer, pixelScale: Double, paint: (CellNode, OpaquePointer) -> Void) {
+    func draw(_ cell: CellNode, cr: OpaquePointer, pixelScale: Double, paint: (CellNode, OpaquePointer) -> Void,
+              markOverlay: ((CellNode, OpaquePointer) -> Void)? = nil) {
         let f = cell.frame
         let margin = cell.paintMargin
-        guard let (image, fresh) = image(for: cell, pixelScale: pixelScale, paint: paint) else {
+        guard let (image, fresh) = image(for: cell, pixelScale: pixelScale, paint: paint, markOverlay: markOverlay) else {
             paint(cell, cr)
             return
         }
@@ -144,8 +173,8 @@ final class CellImageCache {
 
     /// The cached image of `cell` (`fresh` when it was painted with `paint` just now); nil when no
     /// image can be made (the caller paints directly).
-    private func image(for cell: CellNode, pixelScale: Double,
-                       paint: (CellNode, OpaquePointer) -> Void) -> (image: OpaquePointer, fresh: Bool)? {
+    private func image(for cell: CellNode, pixelScale: Double, paint: (CellNode, OpaquePointer) -> Void,
+                       markOverlay: ((CellNode, OpaquePointer) -> Void)? = nil) -> (image: OpaquePointer, fresh: Bool)? {
         let f = cell.frame
         // Room around the tile for what it paints outside (rings, badges): see CellNode.paintMargin.
         let margin = cell.paintMargin
@@ -159,12 +188,38 @@ final class CellImageCache {
         // Scaled by the context, not the surface's device scale: the image is blitted with an
         // identity matrix, where a device scale would shrink it by the HiDPI factor.
         let icr = cairo_create(s)!
-        cairo_scale(icr, pixelScale, pixelScale)
-        paint(canonical, icr)
+        if let markOverlay, let plain = plainImage(under: cell, pixelScale: pixelScale) {
+            // Marked: the unmarked image, then the mark over it — the same pixels a paint from
+            // scratch makes (the mark's layers come after the tile's, and the copy is 1:1 on whole
+            // device pixels), without laying out the title again. Marking fifty tiles with one
+            // Shift+click is fifty of these, not fifty paints.
+            cairo_set_source_surface(icr, plain.image, plain.offset, plain.offset)
+            cairo_paint(icr)
+            cairo_scale(icr, pixelScale, pixelScale)
+            markOverlay(canonical, icr)
+        } else {
+            cairo_scale(icr, pixelScale, pixelScale)
+            paint(canonical, icr)
+        }
         cairo_destroy(icr)
         cairo_surface_flush(s)
         images.insert(s, for: key, cost: Int(cairo_image_surface_get_stride(s)) * Int(h))
         return (s, true)
+    }
+
+    /// The cached image of marked `cell` as it looks unmarked, and where it goes in the marked
+    /// one's image (device pixels): when the mark is the only thing the two differ by (the
+    /// layers a mark shares a cell with — done, refused, a count badge, the selection or drop
+    /// ring — paint it from scratch) and the offset is whole pixels. Nil otherwise, or when the
+    /// unmarked image is not cached (a cell just scrolled in).
+    private func plainImage(under cell: CellNode, pixelScale: Double) -> (image: OpaquePointer, offset: Double)? {
+        guard cell.isMarked, !cell.isDone, !cell.isRefused, !cell.isSelected, !cell.isDropTarget,
+              cell.stackCount <= 1, !(cell.isFolder && cell.folderCount > 0) else { return nil }
+        var plain = cell
+        plain.isMarked = false
+        let offset = (cell.paintMargin - plain.paintMargin) * pixelScale
+        guard offset == offset.rounded(), let image = images[key(for: plain, pixelScale: pixelScale)] else { return nil }
+        return (image, offset)
     }
 
     /// How many cells were painted afresh since the last call.

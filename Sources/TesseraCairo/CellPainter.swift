@@ -28,6 +28,16 @@ struct CellPainter {
         }
     }
 
+    /// Draws only a marked cell's mark over the cell as it looks unmarked (its cached image), under
+    /// the same transform as ``paint(_:cr:pixelScale:)``: see `CellImageCache.plainImage(under:pixelScale:)`.
+    func paintMarkOverlay(_ cell: CellNode, cr: OpaquePointer) {
+        let f = cell.frame
+        guard !f.isEmpty, cell.alpha > 0.001, cell.scale > 0.001 else { return }
+        underTransform(of: cell, alpha: cell.alpha, cr) {
+            paintMark(f, radius: min(f.width, f.height) * Theme.cornerFraction, cr: cr)
+        }
+    }
+
     /// Marked: a tint, a stronger ring than the focus's, and the check badge.
     private func paintMark(_ f: Rect, radius: Double, cr: OpaquePointer) {
         masks.fill(cr, f, radius: radius, color: Theme.accent.withAlpha(0.12))

@@ -53,6 +53,7 @@ public final class SceneRenderer {
         cellImages.fitBudget(toWindow: scene.size, scale: scale)
         cellImages.noteOnScreen(scene.nodes, pixelScale: scale)
         let paint = painter(scale)
+        let markOverlay: (CellNode, OpaquePointer) -> Void = { [cells] cell, target in cells.paintMarkOverlay(cell, cr: target) }
         cairo_save(cr)
         cairo_scale(cr, scale, scale)
         CairoPath.setColor(cr, scene.background)
@@ -84,7 +85,7 @@ public final class SceneRenderer {
                 drawLabel(label, cr: cr)
             case .cell(let cell):
                 if CellImageCache.isCacheable(cell) {
-                    cellImages.draw(cell, cr: cr, pixelScale: scale, paint: paint)
+                    cellImages.draw(cell, cr: cr, pixelScale: scale, paint: paint, markOverlay: markOverlay)
                 } else if cell.isLifted {
                     liftSnapshots.draw(cell, cr: cr, pixelScale: scale, paint: paint)
                 } else if CellImageCache.isDrawableFromRestingImage(cell) {

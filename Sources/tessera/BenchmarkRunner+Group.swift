@@ -1,3 +1,4 @@
+import Glibc
 import TesseraApp
 import TesseraCore
 import TesseraX11
@@ -9,6 +10,8 @@ import TesseraX11
 /// slots). Every frame rendered and presented at 60 Hz of engine time (paced unless --fast).
 extension BenchmarkRunner {
     static let groupSize = 50
+    /// TESSERA_BENCH_DUMP=1: one stderr line per frame of the group script (its parts, cells painted, loads).
+    static let dumpsFrames = getenv("TESSERA_BENCH_DUMP") != nil
 
     func groupPhase() {
         let size = config.size
@@ -60,6 +63,7 @@ extension BenchmarkRunner {
             if config.pacedDrag { BenchClock.sleep(untilMs: t * 1000) }
             let f = frame(at: t, input: input(i))
             sections.add(f)
+            if Self.dumpsFrames { StandardStreams.error("frame \(i) engine \(f.engine) render \(f.render) present \(f.present) painted \(shell.cellImageMisses()) loads \(shell.lastFrameFigures)\n") }
             if let lift = engine.session.lift { carried = Swift.max(carried, lift.group.count + 1) }
             if i > 192, engine.session.phase == .idle { landed = true }
             maxOffset = Swift.max(maxOffset, engine.offsets.root.y)

@@ -213,3 +213,28 @@ extension CellImageCacheTests {
         #expect(renderer.takeCellImageMisses() == 0, "the cells on screen were kept")
     }
 }
+
+extension CellImageCacheTests {
+    /// Marking a tile (fifty at once with a Shift+click) makes its marked image from the unmarked
+    /// one already cached, with the mark drawn over it: it must be the image a paint from scratch
+    /// makes, pixel for pixel.
+    @Test(arguments: [1.0, 2.0])
+    func aMarkedImageMadeFromTheUnmarkedOneIsTheOneAPaintMakes(scale: Double) {
+        var marked = tile(x: 30)
+        marked.isMarked = true
+        let size = Size(width: 160, height: 150)
+        let w = Int(160 * scale), h = Int(150 * scale)
+        func scene(_ c: CellNode) -> Scene { Scene(size: size, background: white, nodes: [.cell(c)]) }
+        let warm = SceneRenderer(assetDirectory: PixelCanvas.emptyAssets)
+        _ = PixelCanvas(scene(tile(x: 30)), width: w, height: h, scale: scale, renderer: warm)   // the unmarked image
+        _ = warm.takeCellImageMisses()
+        let derived = PixelCanvas(scene(marked), width: w, height: h, scale: scale, renderer: warm)
+        let cold = SceneRenderer(assetDirectory: PixelCanvas.emptyAssets)
+        let painted = PixelCanvas(scene(marked), width: w, height: h, scale: scale, renderer: cold)
+        var differing = 0
+        for y in 0..<h { for x in 0..<w where derived[x, y] != painted[x, y] { differing += 1 } }
+        #expect(differing == 0, "\(differing) pixels differ at scale \(scale)")
+        // And it is marked: the ring 3 px outside the tile is the accent, not the background.
+        #expect(!derived[Int(27 * scale), Int(68 * scale)].isClose(to: Pixel(white), tolerance: 40))
+    }
+}
