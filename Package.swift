@@ -34,6 +34,9 @@ let package = Package(
                        providers: [.apt(["libxtst-dev", "libxfixes-dev"])]),
         .systemLibrary(name: "CXcursor", path: "Sources/CXcursor", pkgConfig: "xcursor",
                        providers: [.apt(["libxcursor-dev"])]),
+        // RandR: the refresh rate of the monitor showing the window (frames are paced at it).
+        .systemLibrary(name: "CXrandr", path: "Sources/CXrandr", pkgConfig: "xrandr",
+                       providers: [.apt(["libxrandr-dev"])]),
         .systemLibrary(name: "CSQLite", path: "Sources/CSQLite", pkgConfig: "sqlite3",
                        providers: [.apt(["libsqlite3-dev"])]),
         .systemLibrary(name: "CCairo", path: "Sources/CCairo", pkgConfig: "cairo",
@@ -46,7 +49,7 @@ let package = Package(
         .target(name: "CA11yBridge", dependencies: ["CAtk"]),
         .target(name: "TesseraCore", dependencies: [.product(name: "RealModule", package: "swift-numerics")]),
         .target(name: "TesseraCairo", dependencies: ["TesseraCore", "CCairo", "CPango"]),
-        .target(name: "TesseraX11", dependencies: ["TesseraCore", "TesseraCairo", "CX11", "CXcursor", "CCairo"]),
+        .target(name: "TesseraX11", dependencies: ["TesseraCore", "TesseraCairo", "CX11", "CXcursor", "CXrandr", "CCairo"]),
         .target(name: "TesseraStore", dependencies: ["TesseraCore", "CSQLite"]),
         .target(name: "TesseraApp", dependencies: ["TesseraCore", "TesseraStore"]),
         // The app's half of the accessibility bridge: loads libTesseraA11y.so (CA11yBridge) with dlopen.

@@ -20,7 +20,8 @@ import TesseraCore
 /// Entries: `down` (x, y, and `mods` as a key's when any were held), `move`, `up` (x, y), `wheel` (dx, dy, x, y), `key` (`key`: escape, enter,
 /// space, left, right, up, down, pageUp, pageDown, home, end, f12, delete, backspace, f2; or `char`: the text; `mods`, when
 /// any were held: "ctrl", "shift", "alt" joined by "+", e.g. "ctrl+shift"), `resize`
-/// (width, height), `left` (the pointer left the window), `grabLost`; `frame` (the engine advanced
+/// (width, height), `left` (the pointer left the window), `grabLost`, `frameInterval` (`interval`:
+/// seconds between the display's frames, at start and when it changes); `frame` (the engine advanced
 /// to t); `cancel` (quitting cancels a drag in flight); `end` (the session ended: how many items
 /// the collection holds and the FNV-1a 64 digest of its state file encoding, which a replay checks).
 /// Times are the engine's (seconds of the monotonic clock); numbers print in their shortest
@@ -145,6 +146,7 @@ public enum Trace {
             case .paste(let text): return t + "\"paste\",\"text\":\(JSONText.string(text))}\n"
             case .pasteRefused(let reason): return t + "\"pasteRefused\",\"text\":\(JSONText.string(reason))}\n"
             case .caret(let index, let extending): return t + "\"caret\",\"index\":\(index),\"extend\":\(extending)}\n"
+            case .frameInterval(let interval): return t + "\"frameInterval\",\"interval\":\(number(interval))}\n"
             }
         }
     }
@@ -179,7 +181,7 @@ public enum Trace {
     private struct RawEntry: Decodable {
         var t: Double
         var e: String
-        var x, y, dx, dy, width, height: Double?
+        var x, y, dx, dy, width, height, interval: Double?
         var key, char, mods, digest, text: String?
         var items, index: Int?
         var extend: Bool?
@@ -270,6 +272,7 @@ public enum Trace {
         case "caret":
             guard let index = e.index, let extend = e.extend else { return nil }
             return .input(.caret(index, extending: extend), at: t)
+        case "frameInterval": return e.interval.map { .input(.frameInterval($0), at: t) }
         default: return nil
         }
     }

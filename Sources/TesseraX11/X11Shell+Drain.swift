@@ -41,6 +41,8 @@ extension X11Shell {
                 pendingResize = nil
                 resizesDelivered += 1
                 applyResize(width: r.width, height: r.height, client: client, at: now)
+                // Moved or resized onto another monitor? (One round trip; only with several.)
+                if monitors.count > 1 { updateFrameInterval(client: client, at: now) }
             }
             if motion, let p = pendingMotion {
                 pendingMotion = nil
@@ -60,6 +62,12 @@ extension X11Shell {
             if clipboardInUse, clipboard.handle(&event, now: now) {
                 flushPending()
                 for answer in clipboard.takeAnswers() { client.handle(answer, at: now) }
+                continue
+            }
+            // A monitor's mode or the monitors' layout changed: the pace may have.
+            if handleRandR(&event) {
+                flushPending()
+                updateFrameInterval(client: client, at: now)
                 continue
             }
             // The input method first: a key it composes with is its own.

@@ -6,10 +6,8 @@ import Glibc
 #endif
 
 extension X11Shell {
-    /// The shortest time between two frames: a 60 Hz display's frame, less a millisecond of timer
-    /// slack so the engine's own 60 Hz deadlines are never pushed to the following turn. The first
-    /// frame after a pause is drawn at once (no added latency for a click or a key).
-    static let minimumFrameInterval = 1.0 / 60 - 0.001
+    // Frames are paced at `minimumFrameInterval` (X11Shell+Refresh: the display's own rate). The
+    // first frame after a pause is drawn at once (no added latency for a click or a key).
 
     /// Maps the window and runs the loop until the client, the user (Ctrl+Q, close button), a
     /// signal (SIGTERM/SIGINT) or another client destroying the window ends it; `client.willQuit()`
@@ -32,12 +30,15 @@ extension X11Shell {
         XSync(display, 0)
         // Without a window manager no ConfigureNotify arrives at map time: announce the size now.
         client.handle(.resize(logicalSize), at: MonotonicClock.now())
+        // The display's pace, before the first frame.
+        startFollowingRefresh()
+        updateFrameInterval(client: client, at: MonotonicClock.now(), force: true)
 
         loop: while true {
             let now = MonotonicClock.now()
             // Input drives frames only up to the display's pace: a flood of motions between two
             // frames is coalesced into the next one instead of drawing hundreds a second.
-            let earliestFrame = lastFrameTime + Self.minimumFrameInterval
+            let earliestFrame = lastFrameTime + minimumFrameInterval
             let frameHeldBack = now < earliestFrame
             switch drainEvents(to: client, at: now, holdMotion: frameHeldBack) {
             case .quit:
@@ -77,7 +78,7 @@ extension X11Shell {
             guard XEventsQueued(display, QueuedAlready) == 0 else { continue }
             // Wake for the held-back frame, else for the client's deadline, never before a frame may be drawn.
             let clientWake = [client.nextDeadline(after: now), clipboardInUse ? clipboard.deadline : nil].compactMap { $0 }.min()
-            let wake = frameHeldBack ? earliestFrame : clientWake.map { max($0, lastFrameTime + Self.minimumFrameInterval) }
+            let wake = frameHeldBack ? earliestFrame : clientWake.map { max($0, lastFrameTime + minimumFrameInterval) }
             let timeout: Int32
             if let wake {
                 // A fresh reading: the frame just drawn took time the sleep must not add again.

@@ -41,6 +41,15 @@ public final class X11Shell {
     var windowDestroyed = false
     /// Loop time of the last presented frame (frames are paced by ``minimumFrameInterval``).
     var lastFrameTime = -Double.infinity
+    /// Seconds between frames: the refresh of the monitor showing the window, capped by
+    /// ``maxFramesPerSecond`` (X11Shell+Refresh). 60 Hz until the first reading.
+    public internal(set) var frameInterval = 1.0 / 60
+    /// `--max-fps`: frames are never drawn faster than this (nil: the display's rate).
+    public var maxFramesPerSecond: Double?
+    /// The monitors RandR reported (read at start and when they change), and RandR's first event
+    /// number (nil: the server has no RandR 1.2, and frames stay at 60 Hz).
+    var monitors: [DisplayRate.Monitor] = []
+    var randrEventBase: Int32?
     /// The last pointer motion read while a frame was held back, delivered with the next frame.
     var heldMotion: Point?
     /// Whether ``releaseStartupMemory()`` has run.

@@ -21,6 +21,11 @@ struct AppOptions: ParsableArguments {
     @Flag(help: "No wobble, shakes or springs: things jump to where they go.")
     var reduceMotion = false
 
+    @Option(name: .customLong("max-fps"), help: ArgumentHelp(
+        "Draw at most N frames a second (default: the refresh rate of the monitor showing the window, 60 when it does not say).",
+        valueName: "N"))
+    var maxFPS: Double?
+
     @Option(help: "Seconds to hold before an item lifts.")
     var liftDelay: Double?
 
@@ -53,6 +58,7 @@ struct AppOptions: ParsableArguments {
         }
         if let v = autoscrollSpeed, !(v >= 0 && v <= 100_000) { throw ValidationError("--autoscroll-speed must be between 0 and 100000") }
         if let v = autoscrollEdge, !(v >= 0 && v <= 1000) { throw ValidationError("--autoscroll-edge must be between 0 and 1000") }
+        if let v = maxFPS, !(v >= 10 && v <= 1000) { throw ValidationError("--max-fps must be between 10 and 1000") }
     }
 
     var policy: DragPolicy {

@@ -76,6 +76,7 @@ struct Window: ParsableCommand {
                 StandardStreams.error("\(error)\n")
                 return 1
             }
+            shell.maxFramesPerSecond = options.maxFPS
             // A second `tessera` on this store raises this window.
             opening.lock?.setWindow(shell.windowID)
             EarlySignals.letThrough()   // the shell's handlers are installed: a held signal quits cleanly now

@@ -47,6 +47,7 @@ import Testing
             .input(.paste("line\none \"旅行\" 👍🏽"), at: 1.85), .input(.pasteRefused("The clipboard is empty"), at: 1.86),
             .input(.caret(3, extending: false), at: 1.87), .input(.contextClick(Point(x: 3, y: 4.5)), at: 1.875),
             .input(.key(.menu), at: 1.876), .input(.key(.f10, [.shift]), at: 1.877), .input(.caret(0, extending: true), at: 1.88),
+            .input(.frameInterval(1 / 143.95), at: 1.881),
             .frame(at: 1.0 / 60 + 1.9), .cancel(at: 2), .end(at: 2, items: 66, digest: 0xfedc_ba98_7654_3210),
         ]
         let header = Trace.Header(layout: .grid(FlowLayout()), viewport: Size(width: 800, height: 600), start: 1, policy: DragPolicy())

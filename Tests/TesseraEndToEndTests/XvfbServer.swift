@@ -28,6 +28,54 @@ final class XvfbServer {
         guard let executable = candidates.first(where: { access($0, X_OK) == 0 }) else {
             throw StartError(description: "Xvfb not found: install the xvfb package")
         }
+        return try await start(executable: executable, width: width, height: height, logPath: logPath,
+                               arguments: ["-screen", "0", "\(width)x\(height)x24", "-nolisten", "tcp"])
+    }
+
+    /// Xorg with the dummy video driver: a server whose RandR reports real mode lines (Xvfb's
+    /// have no timings), here one mode of 1280x1024 at 143.95 Hz. Runs as root, without devices.
+    static let xorgExecutable = "/usr/lib/xorg/Xorg"
+    static var xorgDummyAvailable: Bool {
+        getuid() == 0 && access(xorgExecutable, X_OK) == 0
+            && access("/usr/lib/xorg/modules/drivers/dummy_drv.so", R_OK) == 0
+    }
+
+    static func startXorgDummy(directory: String) async throws -> XvfbServer {
+        let config = directory + "/xorg-dummy.conf"
+        try """
+            Section "ServerFlags"
+                Option "AutoAddDevices" "false"
+                Option "AutoEnableDevices" "false"
+            EndSection
+            Section "Device"
+                Identifier "dummy"
+                Driver "dummy"
+                VideoRam 64000
+            EndSection
+            Section "Monitor"
+                Identifier "monitor"
+                HorizSync 5.0 - 1000.0
+                VertRefresh 5.0 - 1000.0
+                Modeline "1280x1024_144" 283.00 1280 1384 1520 1760 1024 1027 1034 1117 -hsync +vsync
+            EndSection
+            Section "Screen"
+                Identifier "screen"
+                Device "dummy"
+                Monitor "monitor"
+                DefaultDepth 24
+                SubSection "Display"
+                    Depth 24
+                    Modes "1280x1024_144"
+                EndSubSection
+            EndSection
+
+            """.write(toFile: config, atomically: true, encoding: .utf8)
+        return try await start(executable: xorgExecutable, width: 1280, height: 1024, logPath: directory + "/xorg.log",
+                               arguments: ["-config", config, "-noreset", "-nolisten", "tcp", "-logfile", directory + "/xorg-server.log"])
+    }
+
+    /// Starts an X server that takes `-displayfd 3` and waits until it reports its display.
+    private static func start(executable: String, width: Int, height: Int, logPath: String, arguments: [String]) async throws -> XvfbServer {
         var fds: [Int32] = [-1, -1]
         guard pipe(&fds) == 0 else { throw StartError(description: "pipe failed: errno \(errno)") }
         let readEnd = fds[0]
@@ -46,7 +94,7 @@ final class XvfbServer {
         let process: ChildProcess
         do {
             process = try ChildProcess(executable: executable,
-                                       arguments: ["-displayfd", "3", "-screen", "0", "\(width)x\(height)x24", "-nolisten", "tcp"],
+                                       arguments: ["-displayfd", "3"] + arguments,
                                        stdoutPath: logPath, stderrPath: logPath, passing: (writeEnd, 3))
         } catch {
             close(writeEnd)

@@ -20,6 +20,9 @@ extension Engine {
         case .caret(let index, let extending):
             navigation.editField { $0.placeCaret(at: index, extending: extending) }
             outbox.redraw()
+        case .frameInterval(let interval):
+            // A display between 1000 and 10 Hz; anything else is a bad reading, kept out.
+            if (0.001...0.1).contains(interval) { policy.frameInterval = interval }
         }
     }
 

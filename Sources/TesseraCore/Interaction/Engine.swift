@@ -14,8 +14,9 @@
 /// (`Engine+Drag`, `Engine+Autoscroll`), edits (`Engine+Updates`), relayout (`Engine+Layout`),
 /// the folder panel (`Engine+Folder`), keyboard selection (`Engine+Keyboard`).
 public struct Engine: Sendable {
-    /// Every timing and threshold. Set at init.
-    public let policy: DragPolicy
+    /// Every timing and threshold. Set at init; only its `frameInterval` changes after, with the
+    /// display showing the window (`InputEvent.frameInterval`).
+    public internal(set) var policy: DragPolicy
     /// The time of the last `advance(to:)` (written only there).
     public internal(set) var now: Double
     public internal(set) var arrangement: Arrangement

@@ -28,6 +28,10 @@ public enum InputEvent: Hashable, Sendable {
     /// under it); `extending`: the pointer moved there with the button held, selecting the text
     /// from the press. A press in the field is this, never a `pointerDown` (which would commit).
     case caret(Int, extending: Bool)
+    /// The seconds between two frames of the display showing the window (its refresh, capped by
+    /// `--max-fps`; see `DisplayRate`): what the engine asks frames at while something moves.
+    /// Sent at start, when the window moves to another monitor and when a monitor's mode changes.
+    case frameInterval(Double)
 }
 
 /// The modifier keys held with a key.
