@@ -78,17 +78,13 @@ extension BenchmarkRunner {
             if engine.isDragging, engine.folderPanel == nil, i > 150 { carriedOut = true }
             checkWatchdog("folder")
         }
-        report.set("folder_frames", sections.total.count)
-        report.setStats("folder_work", sections.total)
-        report.set("folder_frames_over_16_7", sections.total.countAbove(1000.0 / 60))
+        reportFrames("folder", sections)
         report.set("folder_opened", opened)
         report.set("folder_lifted", lifted)
         report.set("folder_reordered_inside", reorderedInside)
         report.set("folder_carried_out", carriedOut)
         report.set("folder_cells_painted", shell.cellImageMisses())
-        report.setStats("folder_engine", sections.engine, withMean: false)
-        report.setStats("folder_render", sections.render, withMean: false)
-        report.setStats("folder_present", sections.present, withMean: false)
+        reportParts("folder", sections)
     }
 
     /// Drops the collection's last `folderSize` movable items into one folder, in place at the end

@@ -69,9 +69,7 @@ extension BenchmarkRunner {
             maxOffset = Swift.max(maxOffset, engine.offsets.root.y)
             checkWatchdog("group")
         }
-        report.set("group_frames", sections.total.count)
-        report.setStats("group_work", sections.total)
-        report.set("group_frames_over_16_7", sections.total.countAbove(1000.0 / 60))
+        reportFrames("group", sections)
         report.set("group_carried", carried)
         report.set("group_landed", landed)
         // Landed together: the marks (the group, where it landed) are consecutive places.
@@ -81,8 +79,6 @@ extension BenchmarkRunner {
         })
         report.set("group_autoscrolled_px", maxOffset - offsetBefore, digits: 0)
         report.set("group_cells_painted", shell.cellImageMisses())
-        report.setStats("group_engine", sections.engine, withMean: false)
-        report.setStats("group_render", sections.render, withMean: false)
-        report.setStats("group_present", sections.present, withMean: false)
+        reportParts("group", sections)
     }
 }

@@ -45,6 +45,21 @@ final class BenchmarkRunner {
         }
     }
 
+    /// A script's frames: how many, the frame work's median / p99 / mean / max, and how many took
+    /// longer than a 60 Hz frame (`<prefix>_frames`, `_work_*`, `_frames_over_16_7`).
+    func reportFrames(_ prefix: String, _ sections: Sections) {
+        report.set("\(prefix)_frames", sections.total.count)
+        report.setStats("\(prefix)_work", sections.total)
+        report.set("\(prefix)_frames_over_16_7", sections.total.countAbove(1000.0 / 60))
+    }
+
+    /// Where a script's frame work went: the engine, the renderer, the present (median, p99, max).
+    func reportParts(_ prefix: String, _ sections: Sections) {
+        report.setStats("\(prefix)_engine", sections.engine, withMean: false)
+        report.setStats("\(prefix)_render", sections.render, withMean: false)
+        report.setStats("\(prefix)_present", sections.present, withMean: false)
+    }
+
     private init(config: BenchConfig, shell: X11Shell, engine: Engine, startMs: Double) {
         self.config = config
         self.shell = shell
@@ -405,9 +420,7 @@ final class BenchmarkRunner {
             maxOffset = Swift.max(maxOffset, engine.offsets.root.y)
             checkWatchdog("drag")
         }
-        report.set("drag_frames", sections.total.count)
-        report.setStats("drag_work", sections.total)
-        report.set("drag_frames_over_16_7", sections.total.countAbove(1000.0 / 60))
+        reportFrames("drag", sections)
         report.set("drag_lifted", lifted)
         report.set("drag_autoscrolled_px", maxOffset - offsetBefore, digits: 0)
         report.set("drag_reorders", reorderFrames.count)
@@ -415,9 +428,7 @@ final class BenchmarkRunner {
         report.set("drag_cache_kb", shell.cachedImageBytes / 1024)
         report.set("drag_reorder_frame_max_ms", reorderFrames.max)
         report.set("drag_loads_max", loads.max, digits: 0)
-        report.setStats("drag_engine", sections.engine, withMean: false)
-        report.setStats("drag_render", sections.render, withMean: false)
-        report.setStats("drag_present", sections.present, withMean: false)
+        reportParts("drag", sections)
     }
 
     /// The centre of a movable item near the top-left of the window (row 2, column 4 or after).

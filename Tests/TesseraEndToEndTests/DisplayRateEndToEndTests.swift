@@ -18,6 +18,13 @@ struct DisplayRateEndToEndTests {
         }
     }
 
+    /// Until the app has recorded its interval (before its first frame), at most 20 s: the window
+    /// is not awaited on a server without the harness's screenshots.
+    static func waitForInterval(in trace: String) async throws {
+        let deadline = Date().addingTimeInterval(20)
+        while Date() < deadline, (try? intervals(trace))?.isEmpty ?? true { try await Task.sleep(for: .milliseconds(50)) }
+    }
+
     @Test("on Xvfb (RandR gives no rate) frames are paced at 60 Hz; --max-fps 30 paces them at 30")
     func xvfbIsSixtyAndMaxFPSCaps() async throws {
         let h = try await Harness.start("rate")
@@ -42,17 +49,14 @@ struct DisplayRateEndToEndTests {
         let app = try AppProcess(display: server.display,
                                  arguments: ["--state", directory + "/store.db", "--items", "40", "--record", trace],
                                  directory: directory)
-        // The interval is recorded before the first frame.
-        let deadline = Date().addingTimeInterval(20)
-        while Date() < deadline, (try? Self.intervals(trace))?.isEmpty ?? true { try await Task.sleep(for: .milliseconds(50)) }
+        try await Self.waitForInterval(in: trace)
         _ = app.stop()
         let found = try Self.intervals(trace)
         #expect(found.count == 1 && abs(1 / found[0] - 143.95) < 0.01, "recorded \(found), stderr: \(app.standardError)")
         let capped = try AppProcess(display: server.display,
                                     arguments: ["--state", directory + "/store.db", "--max-fps", "90", "--record", directory + "/capped.trace"],
                                     directory: directory, name: "capped")
-        let until = Date().addingTimeInterval(20)
-        while Date() < until, (try? Self.intervals(directory + "/capped.trace"))?.isEmpty ?? true { try await Task.sleep(for: .milliseconds(50)) }
+        try await Self.waitForInterval(in: directory + "/capped.trace")
         _ = capped.stop()
         #expect(try Self.intervals(directory + "/capped.trace") == [1 / 90.0])
     }
