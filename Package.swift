@@ -37,6 +37,9 @@ let package = Package(
         // RandR: the refresh rate of the monitor showing the window (frames are paced at it).
         .systemLibrary(name: "CXrandr", path: "Sources/CXrandr", pkgConfig: "xrandr",
                        providers: [.apt(["libxrandr-dev"])]),
+        // pixman (Cairo links it): frames converted to a visual Cairo does not paint (depth 16, 30).
+        .systemLibrary(name: "CPixman", path: "Sources/CPixman", pkgConfig: "pixman-1",
+                       providers: [.apt(["libpixman-1-dev"])]),
         .systemLibrary(name: "CSQLite", path: "Sources/CSQLite", pkgConfig: "sqlite3",
                        providers: [.apt(["libsqlite3-dev"])]),
         .systemLibrary(name: "CCairo", path: "Sources/CCairo", pkgConfig: "cairo",
@@ -49,7 +52,7 @@ let package = Package(
         .target(name: "CA11yBridge", dependencies: ["CAtk"]),
         .target(name: "TesseraCore", dependencies: [.product(name: "RealModule", package: "swift-numerics")]),
         .target(name: "TesseraCairo", dependencies: ["TesseraCore", "CCairo", "CPango"]),
-        .target(name: "TesseraX11", dependencies: ["TesseraCore", "TesseraCairo", "CX11", "CXcursor", "CXrandr", "CCairo"]),
+        .target(name: "TesseraX11", dependencies: ["TesseraCore", "TesseraCairo", "CX11", "CXcursor", "CXrandr", "CCairo", "CPixman"]),
         .target(name: "TesseraStore", dependencies: ["TesseraCore", "CSQLite"]),
         .target(name: "TesseraApp", dependencies: ["TesseraCore", "TesseraStore"]),
         // The app's half of the accessibility bridge: loads libTesseraA11y.so (CA11yBridge) with dlopen.
@@ -65,7 +68,7 @@ let package = Package(
         .testTarget(name: "TesseraStoreTests", dependencies: ["TesseraStore", "TesseraCore", "CSQLite"]),
         .testTarget(name: "TesseraAppTests", dependencies: ["TesseraApp", "TesseraStore", "TesseraCore"]),
         .testTarget(name: "TesseraCairoTests", dependencies: ["TesseraCore", "TesseraCairo", "CCairo"]),
-        .testTarget(name: "TesseraX11Tests", dependencies: ["TesseraX11", "TesseraCore", "CX11"]),
+        .testTarget(name: "TesseraX11Tests", dependencies: ["TesseraX11", "TesseraCore", "CX11", "CPixman"]),
         .testTarget(name: "TesseraEndToEndTests", dependencies: ["TesseraCore", "TesseraStore", "CX11", "CXTest"],
                     exclude: ["Scripts"]),
     ]

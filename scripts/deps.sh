@@ -3,7 +3,7 @@
 # Usage: scripts/deps.sh run|test
 set -euo pipefail
 
-run_pkgs=(libx11-dev libsqlite3-dev libxext-dev libxtst-dev libxcursor-dev libxrandr-dev libcairo2-dev libpango1.0-dev libatk1.0-dev libatk-bridge2.0-dev pkg-config fonts-noto-cjk fonts-noto-color-emoji fonts-dejavu-core)
+run_pkgs=(libx11-dev libsqlite3-dev libxext-dev libxtst-dev libxcursor-dev libxrandr-dev libcairo2-dev libpixman-1-dev libpango1.0-dev libatk1.0-dev libatk-bridge2.0-dev pkg-config fonts-noto-cjk fonts-noto-color-emoji fonts-dejavu-core)
 test_pkgs=(libxfixes-dev xvfb xserver-xorg-core xserver-xorg-video-dummy xauth xdotool x11-utils xclip dbus at-spi2-core python3-pyatspi)
 
 pkgs=("${run_pkgs[@]}")

@@ -1,4 +1,5 @@
 import CCairo
+import CPixman
 import CX11
 #if canImport(Glibc)
 import Glibc
@@ -11,6 +12,12 @@ import Glibc
 /// (`XShmPutImage` + `XSync` before the next draw); the segment is marked `IPC_RMID` as soon as both
 /// sides are attached, so a crash leaks nothing. Without MIT-SHM (remote display, or attach
 /// refused) the same surface is sent with `XPutImage`.
+///
+/// Cairo paints x8r8g8b8. When the visual is laid out that way the surface *is* the XImage's
+/// pixels; otherwise (depth 16, depth 30, BGR: see ``PixelLayout``) Cairo paints into a staging
+/// surface of its own and each rect is converted into the XImage by pixman just before it is sent,
+/// dithered where the visual has fewer bits than Cairo (keyed on window coordinates, so rects
+/// painted at different times meet without a seam).
 final class BackBuffer {
     let width: Int
     let height: Int
@@ -22,9 +29,23 @@ final class BackBuffer {
     private let image: UnsafeMutablePointer<XImage>
     /// Must stay at a fixed address: the XImage keeps a pointer to it.
     private let segment: UnsafeMutablePointer<XShmSegmentInfo>?
+    /// For a visual Cairo does not paint: Cairo's pixels, and pixman's views of them and of the XImage.
+    private let conversion: Conversion?
+
+    private struct Conversion {
+        let staging: UnsafeMutableRawPointer
+        let source: OpaquePointer
+        let target: OpaquePointer
+        let dithered: Bool
+        /// Depth 30's layout, converted by ``DeepColourWidening`` instead of pixman's slow path.
+        let widens: Bool
+        let stagingStride: Int
+        let targetStride: Int
+        let targetPixels: UnsafeMutableRawPointer
+    }
 
     /// Creates a buffer of `width` x `height` device pixels; nil only if memory or X refuse entirely.
-    init?(display: OpaquePointer, visual: UnsafeMutablePointer<Visual>, depth: Int32,
+    init?(display: OpaquePointer, visual: UnsafeMutablePointer<Visual>, depth: Int32, layout: PixelLayout = .x8r8g8b8,
           width: Int, height: Int, trySharedMemory: Bool) {
         let w = max(1, width), h = max(1, height)
         self.display = display
@@ -35,24 +56,51 @@ final class BackBuffer {
             segment = shm.segment
             usesSharedMemory = true
         } else {
-            let stride = w * 4
-            guard let data = malloc(stride * h),
-                  let img = XCreateImage(display, visual, UInt32(depth), ZPixmap, 0,
-                                         data.assumingMemoryBound(to: CChar.self), UInt32(w), UInt32(h), 32,
-                                         Int32(stride)) else { return nil }
+            // Xlib works out the row length for the depth; the pixels are allocated to match.
+            guard let img = XCreateImage(display, visual, UInt32(depth), ZPixmap, 0, nil, UInt32(w), UInt32(h), 32, 0)
+            else { return nil }
+            guard let data = malloc(Int(img.pointee.bytes_per_line) * h) else {
+                XDestroyImage(img)
+                return nil
+            }
+            img.pointee.data = data.assumingMemoryBound(to: CChar.self)
+            // The pixels are in this machine's byte order; XPutImage swaps them for a server of the other.
+            img.pointee.byte_order = 1.littleEndian == 1 ? LSBFirst : MSBFirst
             image = img
             segment = nil
             usesSharedMemory = false
         }
-        let raw = UnsafeMutableRawPointer(image.pointee.data!).assumingMemoryBound(to: UInt8.self)
-        surface = cairo_image_surface_create_for_data(raw, CAIRO_FORMAT_RGB24, Int32(w), Int32(h),
-                                                      image.pointee.bytes_per_line)!
+        let pixels = UnsafeMutableRawPointer(image.pointee.data!)
+        if layout.isNative {
+            conversion = nil
+            surface = cairo_image_surface_create_for_data(pixels.assumingMemoryBound(to: UInt8.self), CAIRO_FORMAT_RGB24,
+                                                          Int32(w), Int32(h), image.pointee.bytes_per_line)!
+        } else {
+            let stride = Int(cairo_format_stride_for_width(CAIRO_FORMAT_RGB24, Int32(w)))
+            guard let staging = malloc(stride * h),
+                  let source = pixman_image_create_bits(PIXMAN_x8r8g8b8, Int32(w), Int32(h),
+                                                        staging.assumingMemoryBound(to: UInt32.self), Int32(stride)),
+                  let target = pixman_image_create_bits(layout.pixmanFormat, Int32(w), Int32(h),
+                                                        pixels.assumingMemoryBound(to: UInt32.self), image.pointee.bytes_per_line)
+            else { return nil }
+            if layout.isNarrow { pixman_image_set_dither(target, PIXMAN_DITHER_ORDERED_BAYER_8) }
+            conversion = Conversion(staging: staging, source: source, target: target, dithered: layout.isNarrow,
+                                    widens: layout == .x2r10g10b10, stagingStride: stride,
+                                    targetStride: Int(image.pointee.bytes_per_line), targetPixels: pixels)
+            surface = cairo_image_surface_create_for_data(staging.assumingMemoryBound(to: UInt8.self), CAIRO_FORMAT_RGB24,
+                                                          Int32(w), Int32(h), Int32(stride))!
+        }
         context = cairo_create(surface)!
     }
 
     deinit {
         cairo_destroy(context)
         cairo_surface_destroy(surface)
+        if let conversion {
+            pixman_image_unref(conversion.source)
+            pixman_image_unref(conversion.target)
+            free(conversion.staging)
+        }
         if let segment {
             XShmDetach(display, segment)
             XSync(display, 0)
@@ -70,6 +118,16 @@ final class BackBuffer {
     func present(_ pieces: [(source: DeviceRect, x: Int, y: Int)], to window: Window, gc: GC) {
         cairo_surface_flush(surface)
         for (r, x, y) in pieces {
+            if let conversion, conversion.widens {
+                DeepColourWidening.widen(source: conversion.staging, sourceStride: conversion.stagingStride,
+                                         target: conversion.targetPixels, targetStride: conversion.targetStride,
+                                         x: r.x, y: r.y, width: r.width, height: r.height)
+            } else if let conversion {
+                // The dither pattern follows the window, not the buffer: the rect lands at (x, y).
+                if conversion.dithered { pixman_image_set_dither_offset(conversion.target, Int32(x - r.x), Int32(y - r.y)) }
+                pixman_image_composite32(PIXMAN_OP_SRC, conversion.source, nil, conversion.target,
+                                         Int32(r.x), Int32(r.y), 0, 0, Int32(r.x), Int32(r.y), Int32(r.width), Int32(r.height))
+            }
             if usesSharedMemory {
                 XShmPutImage(display, window, gc, image, Int32(r.x), Int32(r.y), Int32(x), Int32(y),
                              UInt32(r.width), UInt32(r.height), 0)

@@ -103,7 +103,7 @@ extension X11Shell {
         let size = StagingPlan.bufferSize(forWindowWidth: pixelWidth, height: pixelHeight, maxSide: Self.maxBufferSide)
         if buffer == nil || buffer!.width != size.width || buffer!.height != size.height {
             buffer = nil
-            buffer = BackBuffer(display: display, visual: visual, depth: depth, width: size.width, height: size.height,
+            buffer = BackBuffer(display: display, visual: visual, depth: depth, layout: layout, width: size.width, height: size.height,
                                 trySharedMemory: sharedMemoryWorks)
             frames.needsFullRepaint = true
         }

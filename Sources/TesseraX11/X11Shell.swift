@@ -17,6 +17,8 @@ public final class X11Shell {
     let copyGC: GC
     let visual: UnsafeMutablePointer<Visual>
     let depth: Int32
+    /// How the visual lays out a pixel: Cairo's own layout, or one the back buffer converts to.
+    let layout: PixelLayout
     /// Device pixels per logical pixel.
     public let scale: Double
     let cursors: CursorSet
@@ -83,25 +85,28 @@ public final class X11Shell {
         let screen = XDefaultScreen(display)
         let visual = XDefaultVisual(display, screen)!
         let depth = XDefaultDepth(display, screen)
-        guard depth == 24 || depth == 32, visual.pointee.red_mask == 0xff0000,
-              visual.pointee.green_mask == 0xff00, visual.pointee.blue_mask == 0xff else {
+        let layout: PixelLayout
+        switch pixelLayout(of: display, screen: screen) {
+        case let .success(found): layout = found
+        case let .failure(error):
             XCloseDisplay(display)
-            throw X11ShellError.unsupportedVisual(depth: Int(depth))
+            throw error
         }
         let resolved = max(0.5, min(scale ?? DisplayScale.fromResources(display), 8))
         if let renderer, let firstScene { renderer.paintAhead(firstScene(resolved), scale: resolved) }
         let t1 = MonotonicClock.now()
-        let shell = X11Shell(display: display, screen: screen, visual: visual, depth: depth,
+        let shell = X11Shell(display: display, screen: screen, visual: visual, depth: depth, layout: layout,
                              size: size, scale: resolved, assetDirectory: assetDirectory, warmUp: renderer)
         shell.connectMilliseconds = (t1 - t0) * 1000
         return shell
     }
 
     private init(display: OpaquePointer, screen: Int32, visual: UnsafeMutablePointer<Visual>, depth: Int32,
-                 size: Size, scale: Double, assetDirectory: String, warmUp: RendererWarmUp?) {
+                 layout: PixelLayout, size: Size, scale: Double, assetDirectory: String, warmUp: RendererWarmUp?) {
         self.display = display
         self.visual = visual
         self.depth = depth
+        self.layout = layout
         self.scale = scale
         pixelWidth = max(1, Int((size.width * scale).rounded(.up)))
         pixelHeight = max(1, Int((size.height * scale).rounded(.up)))
@@ -130,7 +135,7 @@ public final class X11Shell {
         // The back buffer's shared memory is made and faulted in now, while the warm-up thread may
         // still be loading fonts, rather than during the first frame.
         let initial = StagingPlan.bufferSize(forWindowWidth: pixelWidth, height: pixelHeight, maxSide: Self.maxBufferSide)
-        buffer = BackBuffer(display: display, visual: visual, depth: depth, width: initial.width, height: initial.height,
+        buffer = BackBuffer(display: display, visual: visual, depth: depth, layout: layout, width: initial.width, height: initial.height,
                             trySharedMemory: true)
         let t0 = MonotonicClock.now()
         renderer = warmUp?.finish() ?? SceneRenderer(assetDirectory: assetDirectory)

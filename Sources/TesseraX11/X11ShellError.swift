@@ -2,8 +2,9 @@
 public enum X11ShellError: Error, CustomStringConvertible, Equatable {
     /// `XOpenDisplay` failed. `name` is the display asked for, `environment` the value of DISPLAY.
     case cannotOpenDisplay(name: String?, environment: String?)
-    /// The default visual is not 24-bit TrueColor (8 bits per channel), which the back buffer needs.
-    case unsupportedVisual(depth: Int)
+    /// The default visual is not TrueColor, or lays its pixels out in a way the back buffer cannot
+    /// convert to (see ``PixelLayout``). `kind` names the visual's class ("PseudoColor").
+    case unsupportedVisual(depth: Int, kind: String)
 
     public var description: String {
         switch self {
@@ -13,8 +14,9 @@ public enum X11ShellError: Error, CustomStringConvertible, Equatable {
                 return "tessera: cannot open an X display (\(env)); run inside an X11 session or set DISPLAY"
             }
             return "tessera: cannot open X display '\(name)' (\(env)); run inside an X11 session or set DISPLAY"
-        case let .unsupportedVisual(depth):
-            return "tessera: the X display's default visual (depth \(depth)) is not supported; 24-bit TrueColor is required"
+        case let .unsupportedVisual(depth, kind):
+            return "tessera: the X display's default visual (\(kind), depth \(depth)) is not one Tessera can draw on; "
+                + "it needs a TrueColor visual of depth 15, 16, 24 or 30 (start the X server at one, e.g. Xvfb -screen 0 1280x800x24)"
         }
     }
 }

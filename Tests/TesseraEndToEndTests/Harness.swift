@@ -13,32 +13,37 @@ final class Harness {
     let xvfb: XvfbServer
     let x: XSession
     private(set) var apps: [AppProcess] = []
+    /// Levels a colour on this screen may differ from the 8-bit colour painted: 0 at depth 24,
+    /// up to 8 where a channel keeps 5 bits (depth 15 and 16, dithered).
+    let colourTolerance: Int
 
     /// The test's state file; it does not exist until the app commits a change. A test may point
     /// it elsewhere (a tiny tmpfs) before launching.
     lazy var statePath: String = directory + "/state.json"
 
-    private init(name: String, directory: String, xvfb: XvfbServer, x: XSession) {
+    private init(name: String, directory: String, xvfb: XvfbServer, x: XSession, depth: Int) {
+        colourTolerance = depth >= 24 ? (depth > 24 ? 1 : 0) : 8
         self.name = name
         self.directory = directory
         self.xvfb = xvfb
         self.x = x
     }
 
-    static func start(_ name: String) async throws -> Harness {
+    /// `depth`: the X screen's (see ``XvfbServer/start(width:height:depth:logPath:)``).
+    static func start(_ name: String, depth: Int = 24) async throws -> Harness {
         _ = try TesseraBinary.require()
         var template = Array((NSTemporaryDirectory() + "tessera-e2e-\(name)-XXXXXX").utf8CString)
         guard let made = mkdtemp(&template) else { throw XSession.Failure(description: "mkdtemp failed: errno \(errno)") }
         let directory = String(cString: made)
         let xvfb: XvfbServer
         do {
-            xvfb = try await XvfbServer.start(logPath: directory + "/xvfb.log")
+            xvfb = try await XvfbServer.start(depth: depth, logPath: directory + "/xvfb.log")
         } catch {
             try? FileManager.default.removeItem(atPath: directory)
             throw error
         }
         do {
-            return Harness(name: name, directory: directory, xvfb: xvfb, x: try XSession(displayName: xvfb.display))
+            return Harness(name: name, directory: directory, xvfb: xvfb, x: try XSession(displayName: xvfb.display), depth: depth)
         } catch {
             xvfb.stop()
             try? FileManager.default.removeItem(atPath: directory)
@@ -66,8 +71,9 @@ final class Harness {
             throw XSession.Failure(description: "\(error); app \(app.process.status?.description ?? "running"), "
                 + "stderr: \(app.standardError)")
         }
-        let shot = try await Screenshot.waitFor(x, timeout: timeout) { $0.color(at: Pixel(2, 2)) == .surface }
-        guard shot.color(at: Pixel(2, 2)) == .surface else {
+        let tolerance = colourTolerance
+        let shot = try await Screenshot.waitFor(x, timeout: timeout) { $0.color(at: Pixel(2, 2)).isClose(to: .surface, tolerance: tolerance) }
+        guard shot.color(at: Pixel(2, 2)).isClose(to: .surface, tolerance: tolerance) else {
             throw XSession.Failure(description: "the first frame did not appear within \(timeout) s (corner is \(shot.color(at: Pixel(2, 2))), "
                 + "screenshot \(shot.save(name: "\(name)-no-first-frame")))")
         }

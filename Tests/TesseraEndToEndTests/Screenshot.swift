@@ -31,7 +31,25 @@ struct RGB: Equatable, CustomStringConvertible {
     var description: String { String(format: "#%02x%02x%02x", r, g, b) }
 }
 
-/// The root window's pixels, read with XGetImage (what is on the virtual screen right now).
+/// One colour channel of a TrueColor pixel value.
+private struct Channel {
+    let shift: Int
+    let maximum: UInt
+
+    init(mask: UInt) {
+        shift = mask == 0 ? 0 : mask.trailingZeroBitCount
+        maximum = mask >> shift
+    }
+
+    /// The channel's value scaled to 0...255, rounded to the nearest.
+    func eightBits(of pixel: UInt) -> UInt32 {
+        guard maximum > 0 else { return 0 }
+        return UInt32(((pixel >> shift) & maximum) * 255 * 2 + maximum) / UInt32(2 * maximum)
+    }
+}
+
+/// The root window's pixels, read with XGetImage (what is on the virtual screen right now), as
+/// 8-bit RGB whatever the server's depth.
 struct Screenshot {
     let width: Int
     let height: Int
@@ -48,7 +66,8 @@ struct Screenshot {
         height = h
         var buffer = [UInt32](repeating: 0, count: width * height)
         let img = image.pointee
-        if img.bits_per_pixel == 32, img.byte_order == LSBFirst, let data = img.data {
+        let masks = (img.red_mask, img.green_mask, img.blue_mask)
+        if img.bits_per_pixel == 32, img.byte_order == LSBFirst, masks == (0xff0000, 0xff00, 0xff), let data = img.data {
             let stride = Int(img.bytes_per_line)
             data.withMemoryRebound(to: UInt8.self, capacity: stride * h) { bytes in
                 for y in 0..<h {
@@ -61,8 +80,13 @@ struct Screenshot {
                 }
             }
         } else {
+            // Any other TrueColor layout (depth 16, 30): each channel scaled to 8 bits.
+            let channels = [masks.0, masks.1, masks.2].map { Channel(mask: $0) }
             for y in 0..<h {
-                for x in 0..<w { buffer[y * w + x] = UInt32(truncatingIfNeeded: XGetPixel(image, Int32(x), Int32(y))) }
+                for x in 0..<w {
+                    let pixel = UInt(truncatingIfNeeded: XGetPixel(image, Int32(x), Int32(y)))
+                    buffer[y * w + x] = channels.reduce(0) { $0 << 8 | $1.eightBits(of: pixel) }
+                }
             }
         }
         self.pixels = buffer
@@ -83,6 +107,22 @@ struct Screenshot {
         guard p.x >= 0, p.y >= 0, p.x < width, p.y < height else { return .black }
         let v = pixels[p.y * width + p.x]
         return RGB(Int(v >> 16 & 0xff), Int(v >> 8 & 0xff), Int(v & 0xff))
+    }
+
+    func pixelsEqual(_ other: Screenshot) -> Bool { pixels == other.pixels }
+
+    /// How many pixels differ from `other`'s (a screenshot of the same size) by more than
+    /// `tolerance` levels in some channel.
+    func pixelsFartherThan(_ tolerance: Int, from other: Screenshot) -> Int {
+        guard width == other.width, height == other.height else { return width * height }
+        var count = 0
+        for (a, b) in zip(pixels, other.pixels) where a != b {
+            for shift in [16, 8, 0] where abs(Int(a >> shift & 0xff) - Int(b >> shift & 0xff)) > tolerance {
+                count += 1
+                break
+            }
+        }
+        return count
     }
 
     /// True when every pixel is black (nothing was drawn).

@@ -23,13 +23,14 @@ final class XvfbServer {
         self.process = process
     }
 
-    static func start(width: Int = 1280, height: Int = 800, logPath: String) async throws -> XvfbServer {
+    /// `depth`: of the screen's default visual (15, 16, 24 and 30 are TrueColor; 8 is PseudoColor).
+    static func start(width: Int = 1280, height: Int = 800, depth: Int = 24, logPath: String) async throws -> XvfbServer {
         let candidates: [String] = ["/usr/bin/Xvfb", "/usr/local/bin/Xvfb"]
         guard let executable = candidates.first(where: { access($0, X_OK) == 0 }) else {
             throw StartError(description: "Xvfb not found: install the xvfb package")
         }
         return try await start(executable: executable, width: width, height: height, logPath: logPath,
-                               arguments: ["-screen", "0", "\(width)x\(height)x24", "-nolisten", "tcp"])
+                               arguments: ["-screen", "0", "\(width)x\(height)x\(depth)", "-nolisten", "tcp"])
     }
 
     /// Xorg with the dummy video driver: a server whose RandR reports real mode lines (Xvfb's
