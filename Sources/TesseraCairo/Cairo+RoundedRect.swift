@@ -58,12 +58,23 @@ enum CairoPath {
     /// Paints `image`, a picture of `cell` at rest with `margin` logical pixels around its frame
     /// and `imageScale` image pixels per logical pixel, under the cell's scale, rotation and alpha.
     /// Bilinear keeps a rotated or scaled image smooth; the default filter would shimmer as it moves.
-    static func paintImage(_ image: OpaquePointer, of cell: CellNode, margin: Double, imageScale: Double,
+    static func paintImage(_ image: OpaquePointer, of cell: CellNode, restingSize: Size? = nil, margin: Double, imageScale: Double,
                            _ cr: OpaquePointer) {
         let f = cell.frame
         cairo_save(cr)
-        applyTransform(of: cell, cr)
-        cairo_translate(cr, f.minX - margin, f.minY - margin)
+        if let rest = restingSize, rest != f.size, rest.width > 0, rest.height > 0 {
+            // Stretched to the frame, but never past the paint bounds (the margin stretches too).
+            let b = cell.paintBounds
+            cairo_rectangle(cr, b.minX, b.minY, b.width, b.height)
+            cairo_clip(cr)
+            applyTransform(of: cell, cr)
+            cairo_translate(cr, f.minX, f.minY)
+            cairo_scale(cr, f.width / rest.width, f.height / rest.height)
+            cairo_translate(cr, -margin, -margin)
+        } else {
+            applyTransform(of: cell, cr)
+            cairo_translate(cr, f.minX - margin, f.minY - margin)
+        }
         cairo_scale(cr, 1 / imageScale, 1 / imageScale)
         cairo_set_source_surface(cr, image, 0, 0)
         cairo_pattern_set_filter(cairo_get_source(cr), CAIRO_FILTER_BILINEAR)

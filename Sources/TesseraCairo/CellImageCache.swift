@@ -106,11 +106,14 @@ final class CellImageCache {
         resting.rotation = 0
         resting.alpha = 1
         resting.dwellProgress = nil
+        // A tile whose size animates is drawn as painted at the size it will rest at, stretched.
+        if let size = cell.restingSize { resting.frame.size = size }
+        resting.restingSize = nil
         return resting
     }
 
     static func isCacheable(_ cell: CellNode) -> Bool {
-        cell.scale == 1 && cell.rotation == 0 && cell.alpha == 1 && cell.dwellProgress == nil
+        cell.scale == 1 && cell.rotation == 0 && cell.alpha == 1 && cell.dwellProgress == nil && cell.restingSize == nil
             && isDrawableFromRestingImage(cell)
     }
 
@@ -122,15 +125,17 @@ final class CellImageCache {
             && cell.frame.width <= 1024 && cell.frame.height <= 1024
     }
 
-    /// Draws an animating cell (pressed, growing into a folder, shaking, fading, dwelling) as its
-    /// resting image under the cell's scale, rotation and alpha; the dwell ring, which changes
-    /// every frame, is the caller's to draw over it.
+    /// Draws an animating cell (pressed, growing into a folder, shaking, fading, dwelling, changing
+    /// size in a layout switch) as its resting image under the cell's scale, rotation and alpha,
+    /// stretched to its frame when its size animates; the dwell ring, which changes every frame,
+    /// is the caller's to draw over it.
     ///
     /// Why not paint it afresh each frame? Text drawn under a new transform makes Cairo build a
     /// new scaled font and rasterise its glyphs again; an animation's continuous scales and angles
     /// did so every frame, and the glyph caches grew for as long as the app ran. An image is
     /// resampled instead: one paint per animation, and no text under a transform. A cell growing
-    /// past its size is painted at the next quarter step of its scale, so it stays sharp.
+    /// past its size is painted at the next quarter step of its scale, so it stays sharp. A layout
+    /// switch changed the size of every tile on screen every frame: 31 paints a frame (8 ms) at 1280 px.
     func drawTransformed(_ cell: CellNode, cr: OpaquePointer, pixelScale: Double, paint: (CellNode, OpaquePointer) -> Void) {
         let resting = Self.resting(cell)
         let detail = cell.scale > 1 ? (cell.scale * 4).rounded(.up) / 4 : 1
@@ -139,7 +144,8 @@ final class CellImageCache {
             return
         }
         if fresh { misses += 1 }
-        CairoPath.paintImage(image, of: cell, margin: resting.paintMargin, imageScale: pixelScale * detail, cr)
+        CairoPath.paintImage(image, of: cell, restingSize: resting.frame.size, margin: resting.paintMargin,
+                             imageScale: pixelScale * detail, cr)
     }
 
     /// Draws a cacheable `cell` from its image, painting the image with `paint` on a miss.

@@ -15,6 +15,16 @@ extension X11Shell {
     /// Whether frames reach the window through MIT-SHM (known after the first ``render(_:)``).
     public var presentsWithSharedMemory: Bool { buffer?.usesSharedMemory ?? sharedMemoryWorks }
 
+    /// Resizes the window to `size` (logical pixels) and takes the new size as the loop takes a
+    /// ConfigureNotify's, after an X round trip. The caller tells its engine (`.resize`).
+    public func resizeWindow(to size: Size) {
+        let w = max(1, Int((size.width * scale).rounded(.up))), h = max(1, Int((size.height * scale).rounded(.up)))
+        XResizeWindow(display, window, UInt32(w), UInt32(h))
+        XSync(display, 0)
+        pixelWidth = w
+        pixelHeight = h
+    }
+
     /// Maps the window and returns after an X round trip, once the server has mapped it.
     public func mapAndSync() {
         XMapWindow(display, window)

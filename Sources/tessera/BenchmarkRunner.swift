@@ -163,12 +163,21 @@ final class BenchmarkRunner {
             folderPhase()
         case .group:
             groupPhase()
+        case .keyboard: keyboardPhase()
+        case .undo: undoPhase()
+        case .layouts: layoutsPhase()
+        case .masonry: masonryPhase()
+        case .board: boardPhase()
+        case .resize: resizePhase()
+        case .paths:
+            pathsPhases()
         case .all, .layout, .store:
             scrollPhase()
             movePhase()
             dragPhase()
             folderPhase()
             groupPhase()
+            pathsPhases()
         }
         report.set("prefetch_frames", prefetchTimes.count)
         report.set("prefetch_median_ms", prefetchTimes.median)
@@ -176,6 +185,17 @@ final class BenchmarkRunner {
         report.set("wall_ms", BenchClock.ms() - startMs, digits: 1)
         BenchReport.emit(report)
         return 0
+    }
+
+    /// Every path besides scroll, move and the grid drags (BenchmarkRunner+Paths, +Drags); the
+    /// board last, as it replaces the collection with one of three lists.
+    private func pathsPhases() {
+        keyboardPhase()
+        undoPhase()
+        layoutsPhase()
+        masonryPhase()
+        resizePhase()
+        boardPhase()
     }
 
     // MARK: - One frame

@@ -29,6 +29,40 @@ import TesseraCore
         #expect(differing == 0, "\(differing) pixels differ from a direct paint")
     }
 
+    /// A layout switch changes every tile's size every frame: the tile is painted once, at the size
+    /// it will rest at, and that image is stretched to each size on the way, never past its paint
+    /// bounds. At rest it is the image a plain paint makes.
+    @Test func aTileChangingSizeIsPaintedOnceAtItsRestingSizeAndStretched() {
+        let renderer = SceneRenderer(assetDirectory: PixelCanvas.emptyAssets)
+        let size = Size(width: 300, height: 200)
+        var misses = 0, outside = 0
+        for height in stride(from: 60.0, through: 150, by: 10) {
+            var c = tile(x: 30)
+            c.frame.size = Size(width: 96 + (150 - height), height: height)
+            c.restingSize = Size(width: 96, height: 150)
+            let canvas = PixelCanvas(Scene(size: size, background: white, nodes: [.cell(c)]), width: 300, height: 200, renderer: renderer)
+            misses += renderer.takeCellImageMisses()
+            let bounds = c.paintBounds
+            for y in 0..<200 {
+                for x in 0..<300 where !bounds.contains(Point(x: Double(x) + 0.5, y: Double(y) + 0.5))
+                    && !canvas[x, y].isClose(to: Pixel(white), tolerance: 0) { outside += 1 }
+            }
+            // The tile's colour fills its frame's middle whatever the stretch.
+            #expect(!canvas[Int(c.frame.midX), Int(c.frame.minY) + 6].isClose(to: Pixel(white), tolerance: 20))
+        }
+        #expect(misses == 1, "painted \(misses) times on the way")
+        #expect(outside == 0, "\(outside) pixels drawn outside the paint bounds")
+        var rest = tile(x: 30)
+        rest.frame.size = Size(width: 96, height: 150)
+        let stretched = { () -> PixelCanvas in
+            var c = rest
+            c.restingSize = rest.frame.size   // arrived: frame and resting size agree
+            return PixelCanvas(Scene(size: size, background: white, nodes: [.cell(c)]), width: 300, height: 200, renderer: renderer)
+        }()
+        let plain = PixelCanvas(Scene(size: size, background: white, nodes: [.cell(rest)]), width: 300, height: 200, renderer: renderer)
+        #expect(stretched.differingPixels(from: plain, tolerance: 2) == 0, "arrived, it looks as painted at rest")
+    }
+
     @Test func aChangedCellGetsANewImage() {
         let renderer = SceneRenderer(assetDirectory: PixelCanvas.emptyAssets)
         func draw(_ c: CellNode) -> PixelCanvas {

@@ -35,6 +35,7 @@ import Testing
             ("showsCheck", { $0.showsCheck.toggle() }), ("isMarked", { $0.isMarked.toggle() }),
             ("stackCount", { $0.stackCount = 3 }),
             ("scale", { $0.scale = 1.1 }), ("rotation", { $0.rotation = 0.05 }), ("alpha", { $0.alpha = 0.5 }),
+            ("restingSize", { $0.restingSize = Size(width: 96, height: 140) }),
         ]
         // A field added to CellNode must be compared by `hasSameContent` and listed here.
         #expect(Mirror(reflecting: cell).children.count == edits.count + 1)

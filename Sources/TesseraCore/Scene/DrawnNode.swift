@@ -165,7 +165,7 @@ extension CellNode {
             && dwellProgress == o.dwellProgress && isRefused == o.isRefused && isHovered == o.isHovered
             && showsCheck == o.showsCheck && isMarked == o.isMarked && stackCount == o.stackCount
             && scale == o.scale && rotation == o.rotation
-            && alpha == o.alpha
+            && alpha == o.alpha && restingSize == o.restingSize
             && folderPreview == o.folderPreview
     }
 }

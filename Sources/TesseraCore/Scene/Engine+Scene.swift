@@ -44,8 +44,11 @@ extension Engine {
             }
             guard let item = model.item(at: path), hidden.isEmpty || !hidden.contains(item.id) else { continue }
             let id = item.id
-            let frame = presentation.drawn(id, frame: snapshot.windowFrame(ofFlat: i, offsets: offsets), at: now)
-            nodes.append(.cell(looks.node(item, frame: looks.parted(id, frame))))
+            let target = snapshot.windowFrame(ofFlat: i, offsets: offsets)
+            let frame = presentation.drawn(id, frame: target, at: now)
+            var node = looks.node(item, frame: looks.parted(id, frame))
+            if frame.size != target.size { node.restingSize = target.size }
+            nodes.append(.cell(node))
         }
         if let p = currentPane, p != nil { nodes.append(.popClip) }
         nodes += addRowNodes(offsets: offsets, style: style)

@@ -135,6 +135,10 @@ public struct CellNode: Hashable, Sendable {
     public var scale: Double
     public var rotation: Double
     public var alpha: Double
+    /// While its frame's size animates (a layout switch, a re-flow to a new width): the size it
+    /// will rest at. A renderer may draw the tile as painted at that size, stretched to `frame`
+    /// (within its paint bounds), instead of painting it afresh at every size on the way. nil at rest.
+    public var restingSize: Size?
 
     public init(id: ItemID, frame: Rect, title: String, icon: String, color: Color,
                 isFolder: Bool = false, folderPreview: [FolderPreviewEntry] = [], folderCount: Int = 0,
