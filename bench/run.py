@@ -370,6 +370,32 @@ def tessera_sections(results):
     return lines
 
 
+PATHS = [('work', 'scroll'), ('drag_work', 'drag'), ('folder_work', 'folder'), ('group_work', 'group 50'),
+         ('keyboard_work', 'keyboard move'), ('undo_move_work', 'undo/redo move'), ('undo_folder_work', 'undo/redo folder drop'),
+         ('layouts_work', 'layout switches'), ('masonry_work', 'masonry drag'), ('resize_work', '50 resizes in a drag'),
+         ('board_work', 'board, 3 lists')]
+
+
+def paths_table(results):
+    """Every path Tessera's benchmark times, at each N: frame work median / p99 / max and frames over
+    16.7 ms (issue 20's targets: median ≤ 2, p99 ≤ 4, none over 16.7)."""
+    lines = ['| path | N | median ms | p99 ms | max ms | frames > 16.7 ms | targets |', '|---|---|---|---|---|---|---|']
+    for key, name in PATHS:
+        for (label, n), recs in sorted(results.items(), key=lambda kv: kv[0][1]):
+            if label != TESSERA_LABEL:
+                continue
+            ok = ok_runs(recs)
+            m, p, x = med(ok, key + '_median_ms'), med(ok, key + '_p99_ms'), med(ok, key + '_max_ms')
+            over_key = ('frames_over_16_7' if key == 'work' else key.replace('_work', '') + '_frames_over_16_7')
+            over = med(ok, over_key)
+            if m is None:
+                continue
+            met = m <= 2 and (p is None or p <= 4) and (x is None or x <= 1000.0 / 60)
+            lines.append('| %s | %s | %s | %s | %s | %s | %s |' % (name, human(n), fmt(m, 2), fmt(p, 2), fmt(x, 1),
+                                                               fmt(over, 0), 'met' if met else '**not met**'))
+    return lines
+
+
 def main():
     if BUILD:
         build()
@@ -452,6 +478,7 @@ def write_report(results, layout, floor_text, seconds):
            '## All figures', ''] + main_table(results) + [
            '', '## Tessera ÷ peer (below 1 = Tessera faster / smaller)', ''] + ratio_table(results) + [
            '', '## Targets (issue 5)', ''] + targets(results, layout) + [
+           '', '## Every path (Tessera; targets median ≤ 2 ms, p99 ≤ 4 ms, no frame over 16.7 ms)', ''] + paths_table(results) + [
            '', '## Where Tessera\'s frame time goes (medians of runs)', ''] + tessera_sections(results)
     if layout:
         keys = sorted(k for k in layout[0] if k.startswith('layout_') and k.endswith('_ms'))

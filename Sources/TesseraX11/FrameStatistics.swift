@@ -29,6 +29,10 @@ struct FrameStatistics {
     /// time the app cannot shorten, spent while the server is busy with other clients.
     private(set) var longestPresent = 0.0
     private(set) var mostEventsInOneDrain = 0
+    /// Motion → screen, ms: from a pointer motion's X server time to the end of the present of the
+    /// frame that first showed it (its XSync returned). Kept for the summary's median and p99;
+    /// the server's clock is CLOCK_MONOTONIC in ms, as ours, so only a local server gives figures.
+    private(set) var motionToScreen: [Double] = []
 
     private var lastFrameEnd: Double?
     private var lastLine: Double
@@ -76,6 +80,19 @@ struct FrameStatistics {
         lastFrameEnd = end
     }
 
+    /// A frame that showed the motion the server stamped `serverTime` (ms) ended at `presentedAt`
+    /// (seconds, CLOCK_MONOTONIC). Times from another machine's clock (a remote server) fall
+    /// outside 0 ..< 1 s and are dropped.
+    mutating func noteMotionShown(serverTime: UInt, presentedAt: Double) {
+        guard enabled else { return }
+        let now = UInt64((presentedAt * 1000).rounded(.down)) & 0xffff_ffff   // X times wrap at 2^32 ms
+        let sent = UInt64(serverTime) & 0xffff_ffff
+        let elapsed = (now &- sent) & 0xffff_ffff
+        guard elapsed < 1000, motionToScreen.count < 1_000_000 else { return }
+        // Server times are whole ms; the present's end has its fraction.
+        motionToScreen.append(Double(elapsed) + (presentedAt * 1000 - (presentedAt * 1000).rounded(.down)))
+    }
+
     /// The loop is about to sleep with no deadline: the next frame's gap is idle time, not lag.
     mutating func noteIdle() {
         lastFrameEnd = nil
@@ -103,7 +120,16 @@ struct FrameStatistics {
             + "motions_delivered=\(motionsDelivered) resizes=\(resizes) resizes_delivered=\(resizesDelivered) "
             + "frames=\(frames) mean_frame_ms=\(ms(mean)) max_frame_ms=\(ms(longestFrame)) max_present_ms=\(ms(longestPresent)) "
             + "max_gap_ms=\(ms(longestGap)) max_drain_ms=\(ms(longestDrain)) max_drain_events=\(mostEventsInOneDrain) "
-            + "rss_kb=\(Self.residentKilobytes())")
+            + "rss_kb=\(Self.residentKilobytes())" + motionFigures())
+    }
+
+    /// " motion_to_screen_ms_median=… p99=… max=… n=…", or nothing before any was measured.
+    private func motionFigures() -> String {
+        guard !motionToScreen.isEmpty else { return "" }
+        let sorted = motionToScreen.sorted()
+        func at(_ q: Double) -> String { String(Double(Int((sorted[min(sorted.count - 1, Int(Double(sorted.count) * q))] * 10).rounded())) / 10) }
+        return " motion_to_screen_ms_median=\(at(0.5)) motion_to_screen_ms_p99=\(at(0.99)) motion_to_screen_ms_max=\(at(1)) "
+            + "motion_to_screen_n=\(sorted.count)"
     }
 
     private func ms(_ s: Double) -> Int { Int((s * 1000).rounded()) }

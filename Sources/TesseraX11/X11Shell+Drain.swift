@@ -24,7 +24,7 @@ extension X11Shell {
     /// kept in ``heldMotion`` for the turn that draws, unless another event needs it delivered first.
     func drainEvents(to client: ShellClient, at now: Double, holdMotion: Bool) -> DrainResult {
         var event = XEvent()
-        var pendingMotion = heldMotion
+        var pendingMotion = heldMotion, pendingMotionTime = heldMotionTime
         heldMotion = nil
         var pendingResize: (width: Int, height: Int)?
         var count = 0, motions = 0, delivered = 0, resizes = 0, resizesDelivered = 0
@@ -47,6 +47,7 @@ extension X11Shell {
             if motion, let p = pendingMotion {
                 pendingMotion = nil
                 delivered += 1
+                deliveredMotionTime = pendingMotionTime
                 client.handle(.pointerMove(p), at: now)
             }
         }
@@ -81,6 +82,7 @@ extension X11Shell {
                     continue
                 }
                 pendingMotion = p
+                pendingMotionTime = event.xmotion.time
                 continue
             case let .resized(w, h):
                 resizes += 1
@@ -110,6 +112,7 @@ extension X11Shell {
         // Answers the events just handled asked for (a paste of our own text needs no round trip).
         if clipboardInUse { for answer in clipboard.takeAnswers() { client.handle(answer, at: now) } }
         heldMotion = pendingMotion
+        heldMotionTime = pendingMotionTime
         return .keepGoing
     }
 

@@ -62,10 +62,17 @@ extension X11Shell {
                     drew = true
                     lastFrameTime = now
                     faults.afterFrame(display: display, window: window)
-                    stats.noteFrame(start: frameStart, presenting: presenting, end: MonotonicClock.now())
+                    let end = MonotonicClock.now()
+                    stats.noteFrame(start: frameStart, presenting: presenting, end: end)
+                    if let shown = deliveredMotionTime {
+                        deliveredMotionTime = nil
+                        stats.noteMotionShown(serverTime: shown, presentedAt: end)
+                    }
                     client.didPresent(at: now)
                 }
             }
+            // A motion that changed nothing on screen is not waiting to be shown.
+            if !frameHeldBack, !drew { deliveredMotionTime = nil }
             XFlush(display)
             stats.reportIfDue(now: now) { renderer.cachedImageBytes }
             // Idle time before the next frame: prepare the cells about to scroll in, a few at a time.

@@ -54,6 +54,10 @@ public final class X11Shell {
     var randrEventBase: Int32?
     /// The last pointer motion read while a frame was held back, delivered with the next frame.
     var heldMotion: Point?
+    /// The X server time (ms) of `heldMotion`, and of the motion the client was last given: with
+    /// TESSERA_FRAME_STATS, the frame that shows it measures motion → screen (``FrameStatistics``).
+    var heldMotionTime: UInt?
+    var deliveredMotionTime: UInt?
     /// Whether ``releaseStartupMemory()`` has run.
     var startupMemoryReleased = false
     /// Test hook (`TESSERA_INJECT_X_ERRORS`); off unless the environment asks.

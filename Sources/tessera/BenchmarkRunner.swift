@@ -177,6 +177,11 @@ final class BenchmarkRunner {
             dragPhase()
             folderPhase()
             groupPhase()
+            // The paths start from a fresh collection of the same size, as `--script paths` does:
+            // what the scripts before left (a folder made at the end, a moved group) is not theirs.
+            engine = Engine(model: SampleData.generated(count: engine.model.topLevelCount, sections: 1),
+                            layout: config.collectionLayout, viewport: config.size, policy: config.policy,
+                            now: MonotonicClock.now())
             pathsPhases()
         }
         report.set("prefetch_frames", prefetchTimes.count)

@@ -1,0 +1,42 @@
+import Foundation
+import Testing
+
+/// The benchmark's paths (README, Performance) do what their figures claim: each drives the real
+/// window through its gesture, and reports that it happened besides its frame times.
+@Suite("End to end: the benchmark's every-path script")
+struct BenchmarkPathsTests {
+    @Test("tessera bench --script paths: a keyboard move, undo and redo, the layout switches, masonry, board and resize drags")
+    func everyPathRunsAndDoesWhatItSays() async throws {
+        let h = try await Harness.start("bench-paths")
+        defer { h.close() }
+        var environment = ProcessInfo.processInfo.environment
+        environment["DISPLAY"] = h.xvfb.display
+        let out = h.directory + "/bench.json", err = h.directory + "/bench.stderr"
+        let child = try ChildProcess(executable: try TesseraBinary.require(),
+                                     arguments: ["bench", "--items", "1000", "--script", "paths", "--fast"],
+                                     environment: environment, stdoutPath: out, stderrPath: err)
+        defer { child.terminate() }
+        let status = await child.waitForExit(timeout: 120)
+        let stderr = (try? String(contentsOfFile: err, encoding: .utf8)) ?? ""
+        #expect(status == .exited(0), "stderr: \(stderr)")
+        let text = try String(contentsOfFile: out, encoding: .utf8)
+        let line = try #require(text.split(separator: "\n").last, "no output")
+        let figures = try #require(try JSONSerialization.jsonObject(with: Data(line.utf8)) as? [String: Any])
+        let paths = ["keyboard": 130, "undo_move": 80, "undo_folder": 80, "layouts": 120, "masonry": 200, "resize": 160, "board": 270]
+        for (path, frames) in paths {
+            #expect(figures["\(path)_frames"] as? Int == frames, "\(path): frames")
+            for part in ["work_median_ms", "work_p99_ms", "work_max_ms", "engine_max_ms", "render_max_ms", "present_max_ms"] {
+                #expect((figures["\(path)_\(part)"] as? Double ?? -1) > 0, "\(path)_\(part) missing")
+            }
+            #expect(figures["\(path)_frames_over_16_7"] is Int, "\(path): frames over the interval")
+        }
+        for flag in ["keyboard_moved", "undo_move_undone_and_redone", "undo_folder_undone_and_redone", "layouts_reached",
+                     "masonry_moved", "resize_dropped", "board_landed_in_third_list"] {
+            #expect(figures[flag] as? Bool == true, "\(flag)")
+        }
+        #expect((figures["masonry_reorders"] as? Int ?? 0) >= 1, "the masonry drag reordered")
+        #expect((figures["resize_sizes"] as? Int ?? 0) >= 20, "the window took the storm's sizes")
+        #expect((figures["board_list_autoscrolled_px"] as? Double ?? 0) > 100, "the list autoscrolled")
+        #expect((figures["board_autoscrolled_px"] as? Double ?? 0) > 50, "the board autoscrolled")
+    }
+}
