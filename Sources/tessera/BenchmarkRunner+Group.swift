@@ -10,7 +10,7 @@ import TesseraX11
 /// slots). Every frame rendered and presented at 60 Hz of engine time (paced unless --fast).
 extension BenchmarkRunner {
     static let groupSize = 50
-    /// TESSERA_BENCH_DUMP=1: one stderr line per frame of the group script (its parts, cells painted, loads).
+    /// TESSERA_BENCH_DUMP=1: one stderr line per frame of the timed scripts (its parts, cells painted, loads).
     static let dumpsFrames = getenv("TESSERA_BENCH_DUMP") != nil
 
     func groupPhase() {
@@ -51,25 +51,15 @@ extension BenchmarkRunner {
             default: return []                                                          // the fan-out (0.25 s and the stagger)
             }
         }
-        let frames = 240
-        var sections = Sections()
         var carried = 0, landed = false
         let offsetBefore = engine.offsets.root.y
         var maxOffset = offsetBefore
         _ = shell.cellImageMisses()
-        let t0 = MonotonicClock.now() + 0.02
-        for i in 0..<frames {
-            let t = t0 + Double(i) / 60
-            if config.pacedDrag { BenchClock.sleep(untilMs: t * 1000) }
-            let f = frame(at: t, input: input(i))
-            sections.add(f)
-            if Self.dumpsFrames { StandardStreams.error("frame \(i) engine \(f.engine) render \(f.render) present \(f.present) painted \(shell.cellImageMisses()) loads \(shell.lastFrameFigures)\n") }
+        timedFrames("group", count: 240, input: input) { i in
             if let lift = engine.session.lift { carried = Swift.max(carried, lift.group.count + 1) }
             if i > 192, engine.session.phase == .idle { landed = true }
             maxOffset = Swift.max(maxOffset, engine.offsets.root.y)
-            checkWatchdog("group")
         }
-        reportFrames("group", sections)
         report.set("group_carried", carried)
         report.set("group_landed", landed)
         // Landed together: the marks (the group, where it landed) are consecutive places.
@@ -79,6 +69,5 @@ extension BenchmarkRunner {
         })
         report.set("group_autoscrolled_px", maxOffset - offsetBefore, digits: 0)
         report.set("group_cells_painted", shell.cellImageMisses())
-        reportParts("group", sections)
     }
 }
