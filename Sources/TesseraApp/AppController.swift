@@ -40,6 +40,14 @@ public final class AppController {
     let log: @Sendable (String) -> Void
     /// The save banner appeared or went away: the next frame must be drawn even if nothing moved.
     var bannerChanged = false
+    /// `--appearance`: the desktop's look, or one forced.
+    public var appearanceChoice = AppearanceChoice.auto {
+        didSet { applyAppearance() }
+    }
+    /// What the desktop has said about its look so far (XSETTINGS, the portal).
+    public private(set) var desktopAppearance = DesktopAppearance()
+    /// The look shown now: `appearanceChoice` applied to `desktopAppearance`.
+    public private(set) var appearance = Appearance()
 
     /// - Parameter logSaves: log each save attempt with the digest of its bytes (see `SaveJournal`).
     /// - Parameter log: called on the caller's thread, and for the save journal on the saver's.
@@ -83,6 +91,22 @@ public final class AppController {
         let result = try body(&engine)
         processEffects()
         return result
+    }
+
+    /// The desktop said something new about its look: the palette follows at once, the next
+    /// frame redraws everything in it.
+    public func desktopAppearanceChanged(_ desktop: DesktopAppearance) {
+        guard desktop != desktopAppearance else { return }
+        desktopAppearance = desktop
+        applyAppearance()
+    }
+
+    private func applyAppearance() {
+        let next = appearanceChoice.resolve(desktopAppearance)
+        guard next != appearance || sceneStyle.palette != Palette(next) else { return }
+        appearance = next
+        sceneStyle.palette = Palette(next)
+        bannerChanged = true
     }
 
     /// The first frame is on screen: the rest of the collection may be read now.

@@ -7,6 +7,8 @@ struct CellPainter {
     let icons: IconCache
     let text: TextRenderer
     let masks: RoundedRectMasks
+    /// The colours; `SceneRenderer` sets it from each scene (and drops the images painted with another).
+    var palette = Palette.light
 
     /// Draws `cell`; `pixelScale` is device pixels per logical pixel.
     func paint(_ cell: CellNode, cr: OpaquePointer, pixelScale: Double) {
@@ -40,8 +42,8 @@ struct CellPainter {
 
     /// Marked: a tint, a stronger ring than the focus's, and the check badge.
     private func paintMark(_ f: Rect, radius: Double, cr: OpaquePointer) {
-        masks.fill(cr, f, radius: radius, color: Theme.accent.withAlpha(0.12))
-        ring(f.insetBy(dx: -3, dy: -3), radius: radius + 3, width: 3, color: Theme.accent, cr: cr)
+        masks.fill(cr, f, radius: radius, color: palette.accent.withAlpha(0.12))
+        ring(f.insetBy(dx: -3, dy: -3), radius: radius + 3, width: palette.ringWidth + 1, color: palette.accent, cr: cr)
         paintMarkBadge(f, cr: cr)
     }
 
@@ -88,14 +90,14 @@ struct CellPainter {
         if cell.isMarked {
             paintMark(f, radius: radius, cr: cr)
         } else if cell.isSelected || cell.isDropTarget {
-            ring(f.insetBy(dx: -3, dy: -3), radius: radius + 3, width: cell.isDropTarget ? 2.5 : 2,
-                 color: Theme.accent, cr: cr)
+            ring(f.insetBy(dx: -3, dy: -3), radius: radius + 3, width: palette.ringWidth + (cell.isDropTarget ? 0.5 : 0),
+                 color: palette.accent, cr: cr)
         }
         // Over the ring: a badge says something, the ring only frames.
         if cell.isFolder && cell.folderCount > 0 && cell.stackCount == 0 { paintCountBadge(cell.folderCount, f, cr: cr) }
-        if cell.stackCount > 1 { paintCountBadge(cell.stackCount, f, fill: Theme.accent, cr: cr) }
+        if cell.stackCount > 1 { paintCountBadge(cell.stackCount, f, fill: palette.accentFill, cr: cr) }
         if cell.isRefused {
-            ring(f.insetBy(dx: -3, dy: -3), radius: radius + 3, width: 2.5, color: Theme.refusal, cr: cr)
+            ring(f.insetBy(dx: -3, dy: -3), radius: radius + 3, width: palette.ringWidth + 0.5, color: palette.refusal, cr: cr)
         }
         if let progress = cell.dwellProgress { paintDwell(f, radius: radius, progress: progress, cr: cr) }
     }
@@ -105,13 +107,16 @@ struct CellPainter {
     private func paintTile(_ cell: CellNode, radius: Double, cr: OpaquePointer, pixelScale: Double) {
         let f = cell.frame
         // A hairline of shade under the tile gives it a little depth without a stroke.
-        masks.fill(cr, f.offsetBy(dx: 0, dy: 1), radius: radius, color: Color.black.withAlpha(0.08))
-        masks.fill(cr, f, radius: radius, color: Theme.tileFill(cell.color, hovered: cell.isHovered))
+        if palette.tileShade.alpha > 0 {
+            masks.fill(cr, f.offsetBy(dx: 0, dy: 1), radius: radius, color: palette.tileShade)
+        }
+        masks.fill(cr, f, radius: radius, color: palette.tileFill(cell.color, hovered: cell.isHovered))
+        paintOutline(f, radius: radius, cr: cr)
         let slots = ContentSlots(frame: f)
         if cell.icon.isEmpty {
-            paintInitial(of: cell.title, in: slots.icon, color: Theme.glyph(cell.color), cr: cr)
+            paintInitial(of: cell.title, in: slots.icon, color: palette.glyph(cell.color), cr: cr)
         } else {
-            icons.draw(cell.icon, in: slots.icon, cr: cr, pixelScale: pixelScale, tint: Theme.glyph(cell.color))
+            icons.draw(cell.icon, in: slots.icon, cr: cr, pixelScale: pixelScale, tint: palette.glyph(cell.color))
         }
         if let label = slots.label {
             text.draw(cell.title, in: label, style: slots.isRow ? .rowTitle : .cellTitle, cr: cr)
@@ -120,8 +125,10 @@ struct CellPainter {
 
     private func paintFolder(_ cell: CellNode, radius: Double, cr: OpaquePointer, pixelScale: Double) {
         let f = cell.frame
-        masks.fill(cr, f, radius: radius, color: Theme.tileFill(cell.color, hovered: cell.isHovered).withAlpha(0.55))
-        ring(f.insetBy(dx: 0.5, dy: 0.5), radius: radius - 0.5, width: 1, color: Color.white.withAlpha(0.8), cr: cr)
+        let fill = palette.tileFill(cell.color, hovered: cell.isHovered)
+        masks.fill(cr, f, radius: radius, color: palette.isHighContrast ? fill : fill.withAlpha(0.55))
+        ring(f.insetBy(dx: 0.5, dy: 0.5), radius: radius - 0.5, width: 1, color: palette.folderRing, cr: cr)
+        paintOutline(f, radius: radius, cr: cr)
         let slots = Self.folderSlots(in: f)
         let grid = slots.icon
         let gap = grid.width * 0.06
@@ -129,10 +136,10 @@ struct CellPainter {
         for (i, entry) in cell.folderPreview.prefix(9).enumerated() {
             let r = Rect(x: grid.minX + Double(i % 3) * (mini + gap), y: grid.minY + Double(i / 3) * (mini + gap),
                          width: mini, height: mini)
-            CairoPath.fillRoundedRect(cr, r, radius: mini * 0.22, color: Theme.mix(.white, entry.color, 0.45))
+            CairoPath.fillRoundedRect(cr, r, radius: mini * 0.22, color: palette.miniTile(entry.color))
             guard !entry.icon.isEmpty else { continue }   // a new item's: its colour alone
             icons.draw(entry.icon, in: r.insetBy(dx: mini * 0.16, dy: mini * 0.16), cr: cr, pixelScale: pixelScale,
-                       tint: Theme.glyph(entry.color))
+                       tint: palette.glyph(entry.color))
         }
         if let label = slots.label {
             text.draw(cell.title, in: label, style: slots.isRow ? .rowTitle : .cellTitle, cr: cr)
@@ -161,7 +168,11 @@ struct CellPainter {
         for i in 0..<6 {
             let grow = -2 + Double(i) * 2
             let r = f.insetBy(dx: -grow, dy: -grow).offsetBy(dx: 0, dy: 5 + Double(i) * 1.2)
-            CairoPath.fillRoundedRect(cr, r, radius: radius + grow, color: Color.black.withAlpha(0.045))
+            CairoPath.fillRoundedRect(cr, r, radius: radius + grow, color: palette.liftShadow)
+        }
+        // On a dark surface a shadow barely shows: a faint light edge lifts the tile instead.
+        if palette.liftEdge.alpha > 0 {
+            ring(f.insetBy(dx: -0.5, dy: -0.5), radius: radius + 0.5, width: 1, color: palette.liftEdge, cr: cr)
         }
     }
 
@@ -169,8 +180,14 @@ struct CellPainter {
     private func paintGlow(_ f: Rect, radius: Double, cr: OpaquePointer) {
         for (grow, a) in [(9.0, 0.08), (6.0, 0.14), (3.5, 0.22)] {
             CairoPath.fillRoundedRect(cr, f.insetBy(dx: -grow, dy: -grow), radius: radius + grow,
-                                      color: Theme.accent.withAlpha(a))
+                                      color: palette.accent.withAlpha(a))
         }
+    }
+
+    /// High contrast: a solid line around the tile (clear, and skipped, in the other palettes).
+    private func paintOutline(_ f: Rect, radius: Double, cr: OpaquePointer) {
+        guard palette.tileOutline.alpha > 0 else { return }
+        ring(f.insetBy(dx: 0.75, dy: 0.75), radius: Swift.max(0, radius - 0.75), width: 1.5, color: palette.tileOutline, cr: cr)
     }
 
     private func ring(_ r: Rect, radius: Double, width: Double, color: Color, cr: OpaquePointer) {
@@ -197,7 +214,7 @@ struct CellPainter {
         let r = f.insetBy(dx: -5, dy: -5)
         let rad = radius + 5
         CairoPath.roundedRect(cr, r, radius: rad)
-        CairoPath.setColor(cr, Theme.accent.withAlpha(0.18))
+        CairoPath.setColor(cr, palette.accent.withAlpha(0.18))
         cairo_set_line_width(cr, 3)
         cairo_stroke(cr)
         let p = min(max(progress, 0), 1)
@@ -207,7 +224,7 @@ struct CellPainter {
         CairoPath.roundedRectFromTop(cr, r, radius: rad)
         cairo_set_dash(cr, &dashes, 2, 0)
         cairo_set_line_cap(cr, CAIRO_LINE_CAP_ROUND)
-        CairoPath.setColor(cr, Theme.accent)
+        CairoPath.setColor(cr, palette.accent)
         cairo_stroke(cr)
         cairo_set_dash(cr, nil, 0, 0)
         cairo_set_line_cap(cr, CAIRO_LINE_CAP_BUTT)
@@ -231,21 +248,21 @@ struct CellPainter {
         let r = box.width / 2
         cairo_new_sub_path(cr)
         cairo_arc(cr, box.midX, box.midY, r - 0.75, 0, 2 * Double.pi)
-        CairoPath.setColor(cr, Color.white.withAlpha(0.9))
+        CairoPath.setColor(cr, palette.checkFill)
         cairo_fill_preserve(cr)
-        CairoPath.setColor(cr, Theme.secondaryText)
+        CairoPath.setColor(cr, palette.secondaryText)
         cairo_set_line_width(cr, 1.5)
         cairo_stroke(cr)
     }
 
     /// A done item's badge: a green circle with a white check (`CheckMark.circle`).
     private func paintCheckBadge(_ f: Rect, cr: OpaquePointer) {
-        paintCheckedCircle(CheckMark.circle(in: f), fill: Theme.doneBadgeFill, whiteEdge: 0, cr: cr)
+        paintCheckedCircle(CheckMark.circle(in: f), fill: palette.doneBadgeFill, whiteEdge: 0, cr: cr)
     }
 
     /// A marked item's badge: a white-edged accent circle with a white check (`CheckMark.markBadge`).
     private func paintMarkBadge(_ f: Rect, cr: OpaquePointer) {
-        paintCheckedCircle(CheckMark.markBadge(in: f), fill: Theme.accent, whiteEdge: 1.5, cr: cr)
+        paintCheckedCircle(CheckMark.markBadge(in: f), fill: palette.accentFill, whiteEdge: 1.5, cr: cr)
     }
 
     /// A filled circle in `box` with a white check, edged in white `whiteEdge` wide.
@@ -255,7 +272,7 @@ struct CellPainter {
         if whiteEdge > 0 {
             cairo_new_sub_path(cr)
             cairo_arc(cr, c.x, c.y, r + whiteEdge, 0, 2 * Double.pi)
-            cairo_set_source_rgb(cr, 1, 1, 1)
+            CairoPath.setColor(cr, palette.badgeEdge)
             cairo_fill(cr)
         }
         cairo_new_sub_path(cr)
@@ -268,19 +285,19 @@ struct CellPainter {
         cairo_set_line_width(cr, max(1.5, r * 0.26))
         cairo_set_line_cap(cr, CAIRO_LINE_CAP_ROUND)
         cairo_set_line_join(cr, CAIRO_LINE_JOIN_ROUND)
-        cairo_set_source_rgb(cr, 1, 1, 1)
+        CairoPath.setColor(cr, palette.onFill)
         cairo_stroke(cr)
         cairo_set_line_cap(cr, CAIRO_LINE_CAP_BUTT)
         cairo_set_line_join(cr, CAIRO_LINE_JOIN_MITER)
     }
 
-    private func paintCountBadge(_ count: Int, _ f: Rect, fill: Color = Theme.badgeFill, cr: OpaquePointer) {
+    private func paintCountBadge(_ count: Int, _ f: Rect, fill: Color? = nil, cr: OpaquePointer) {
         let label = count > 99 ? "99+" : String(count)
         let h = 18.0
         let w = max(h, 8 + Double(label.count) * 6.5)
         let r = Rect(x: f.maxX - w + 5, y: f.minY - 5, width: w, height: h)
-        CairoPath.fillRoundedRect(cr, r.insetBy(dx: -1.5, dy: -1.5), radius: h / 2 + 1.5, color: .white)
-        CairoPath.fillRoundedRect(cr, r, radius: h / 2, color: fill)
+        CairoPath.fillRoundedRect(cr, r.insetBy(dx: -1.5, dy: -1.5), radius: h / 2 + 1.5, color: palette.badgeEdge)
+        CairoPath.fillRoundedRect(cr, r, radius: h / 2, color: fill ?? palette.badgeFill)
         text.draw(label, in: r, style: .badge, cr: cr)
     }
 }

@@ -20,6 +20,8 @@ final class IconCache {
     private let scaled: LRUCache<ScaledKey, OpaquePointer>
     /// Originals decoded since the cache was made (tests: an icon is not decoded twice needlessly),
     /// and ready-made copies decoded instead of resampling an original.
+    /// The colours of a missing icon's placeholder.
+    var palette = Palette.light
     private(set) var decodeCount = 0
     private(set) var presizedCount = 0
     /// Per ready-made size: the hash of the original each copy was drawn from (sources.txt).
@@ -257,14 +259,14 @@ final class IconCache {
         let side = min(rect.width, rect.height) * 0.9
         let r = Rect(x: rect.midX - side / 2, y: rect.midY - side / 2, width: side, height: side)
         CairoPath.roundedRect(cr, r, radius: side * 0.18)
-        CairoPath.setColor(cr, Theme.placeholderFill, alpha: alpha)
+        CairoPath.setColor(cr, palette.placeholderFill, alpha: alpha)
         cairo_fill(cr)
         let inset = side * 0.22
         cairo_move_to(cr, r.minX + inset, r.maxY - inset)
         cairo_line_to(cr, r.maxX - inset, r.minY + inset)
         cairo_set_line_width(cr, max(1, side * 0.06))
         cairo_set_line_cap(cr, CAIRO_LINE_CAP_ROUND)
-        CairoPath.setColor(cr, Theme.placeholderLine, alpha: alpha)
+        CairoPath.setColor(cr, palette.placeholderLine, alpha: alpha)
         cairo_stroke(cr)
     }
 

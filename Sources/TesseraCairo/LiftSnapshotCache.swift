@@ -22,6 +22,11 @@ final class LiftSnapshotCache {
         entries.reduce(0) { $0 + Int(cairo_image_surface_get_stride($1.surface)) * Int(cairo_image_surface_get_height($1.surface)) }
     }
 
+    func removeAll() {
+        for e in entries { cairo_surface_destroy(e.surface) }
+        entries.removeAll()
+    }
+
     /// Draws `cell` from its snapshot, rendering the snapshot with `paint` when it is new.
     func draw(_ cell: CellNode, cr: OpaquePointer, pixelScale: Double, paint: (CellNode, OpaquePointer) -> Void) {
         let f = cell.frame

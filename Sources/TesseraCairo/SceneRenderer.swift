@@ -9,7 +9,7 @@ import TesseraCore
 public final class SceneRenderer {
     private let icons: IconCache
     private let text: TextRenderer
-    private let cells: CellPainter
+    private var cells: CellPainter
     private let liftSnapshots = LiftSnapshotCache()
     private let cellImages = CellImageCache()
     /// Visible rect of each open clip, in logical pixels; reused across frames.
@@ -50,6 +50,7 @@ public final class SceneRenderer {
     /// the clip costs one rect test, not a copy of the node).
     public func render(_ flat: FlatScene, to cr: OpaquePointer, scale: Double) {
         let scene = flat.scene, bounds = flat.paintBounds
+        adopt(scene.palette)
         cellImages.fitBudget(toWindow: scene.size, scale: scale)
         cellImages.noteOnScreen(scene.nodes, pixelScale: scale)
         let paint = painter(scale)
@@ -82,7 +83,7 @@ public final class SceneRenderer {
                     cells.masks.fill(cr, box.frame, radius: box.cornerRadius, color: box.color)
                 }
             case .label(let label):
-                drawLabel(label, cr: cr)
+                drawLabel(label, palette: scene.palette, cr: cr)
             case .cell(let cell):
                 if CellImageCache.isCacheable(cell) {
                     cellImages.draw(cell, cr: cr, pixelScale: scale, paint: paint, markOverlay: markOverlay)
@@ -124,6 +125,16 @@ public final class SceneRenderer {
         return !(hit(left, top) || hit(right, top) || hit(left, bottom) || hit(right, bottom))
     }
 
+    /// Draws from now on with `palette`: a new one drops every image painted with the old.
+    public func adopt(_ palette: Palette) {
+        guard palette != cells.palette else { return }
+        cells.palette = palette
+        text.palette = palette
+        icons.palette = palette
+        cellImages.removeAll()
+        liftSnapshots.removeAll()
+    }
+
     /// Paints up to `limit` of `cells` that have no cached image yet into the cache, nearest to the
     /// window first; returns how many it painted. For idle time between frames (`Scene.upcoming`).
     @discardableResult
@@ -142,6 +153,7 @@ public final class SceneRenderer {
     /// so; returns how many it painted. For a warm-up thread, ahead of the frame that shows them:
     /// that frame then only copies them.
     public func paintCells(of scene: Scene, scale: Double, shouldStop: () -> Bool = { false }) -> Int {
+        adopt(scene.palette)
         cellImages.fitBudget(toWindow: scene.size, scale: scale)
         let window = Rect(origin: .zero, size: scene.size)
         var onScreen: [CellNode] = []
@@ -182,7 +194,7 @@ public final class SceneRenderer {
     /// Cells painted afresh (not from their cached image) since the last call.
     public func takeCellImageMisses() -> Int { cellImages.takeMisses() }
 
-    private func drawLabel(_ label: LabelNode, cr: OpaquePointer) {
+    private func drawLabel(_ label: LabelNode, palette: Palette, cr: OpaquePointer) {
         // The contract damage tracking relies on: nothing outside the paint bounds, even when a
         // frame is shorter than the line (glyphs would overhang it and be left behind).
         let b = label.paintBounds
@@ -193,15 +205,15 @@ public final class SceneRenderer {
         let f = label.frame
         switch label.style {
         case .banner:
-            CairoPath.fillRoundedRect(cr, f, radius: min(8, f.height / 2), color: Theme.bannerFill)
+            CairoPath.fillRoundedRect(cr, f, radius: min(8, f.height / 2), color: palette.bannerFill)
             text.draw(label.text, in: f.insetBy(dx: 12, dy: 0), style: .label(.banner), cr: cr)
         case .caption:
-            CairoPath.fillRoundedRect(cr, f, radius: f.height / 2, color: Theme.captionFill)
+            CairoPath.fillRoundedRect(cr, f, radius: f.height / 2, color: palette.captionFill)
             text.draw(label.text, in: f.insetBy(dx: 16, dy: 0), style: .label(.caption), cr: cr)
         case .toast:
             // Drawn as a group so the fade takes the fill and the text together.
             cairo_push_group(cr)
-            CairoPath.fillRoundedRect(cr, f, radius: f.height / 2, color: Theme.toastFill)
+            CairoPath.fillRoundedRect(cr, f, radius: f.height / 2, color: palette.toastFill)
             text.draw(label.text, in: f.insetBy(dx: 18, dy: 0), style: .label(.toast), cr: cr)
             cairo_pop_group_to_source(cr)
             cairo_paint_with_alpha(cr, label.opacity)

@@ -27,6 +27,8 @@ final class TextRenderer {
     /// from frame to frame so the text moves only when the caret would leave the field.
     private var fieldScroll: (frame: Rect, shift: Double)?
     private let layouts: LRUCache<Key, Layout>
+    /// The colours text is drawn in (layouts hold no colour: changing it keeps them).
+    var palette = Palette.light
 
     /// Layouts are only needed while a cell's image is painted (cells are then blitted from the
     /// image cache, which holds a screenful), and by the few labels drawn every frame (headers,
@@ -74,7 +76,7 @@ final class TextRenderer {
               alpha: Double = 1) {
         guard !text.isEmpty, rect.width >= 1 else { return }
         let entry = layout(text, width: rect.width, style: style)
-        CairoPath.setColor(cr, color ?? style.color, alpha: alpha)
+        CairoPath.setColor(cr, color ?? style.color(in: palette), alpha: alpha)
         cairo_move_to(cr, rect.minX, rect.midY - entry.height / 2)
         pango_cairo_show_layout(cr, entry.layout)
     }
@@ -127,8 +129,8 @@ final class TextRenderer {
 
     func drawField(_ field: FieldNode, cr: OpaquePointer) {
         let f = field.frame
-        CairoPath.fillRoundedRect(cr, f.insetBy(dx: -2, dy: -2), radius: 8, color: Theme.accent)
-        CairoPath.fillRoundedRect(cr, f, radius: 6, color: .white)
+        CairoPath.fillRoundedRect(cr, f.insetBy(dx: -2, dy: -2), radius: 8, color: palette.accent)
+        CairoPath.fillRoundedRect(cr, f, radius: 6, color: palette.fieldBackground)
         withFieldLayout(field, scrolling: true) { layout, origin, h, x in drawFieldText(field, layout: layout, origin: origin, height: h, x: x, cr: cr) }
     }
 
@@ -141,11 +143,11 @@ final class TextRenderer {
         cairo_clip(cr)
         if !field.selection.isEmpty {
             let a = x(field.selection.lowerBound), b = x(field.selection.upperBound)
-            CairoPath.setColor(cr, Theme.accent.withAlpha(0.28))
+            CairoPath.setColor(cr, palette.accent.withAlpha(palette.isDark ? 0.45 : 0.28))
             cairo_rectangle(cr, origin.x + Swift.min(a, b), origin.y, abs(b - a), Double(h))
             cairo_fill(cr)
         }
-        CairoPath.setColor(cr, Theme.text)
+        CairoPath.setColor(cr, palette.text)
         cairo_move_to(cr, origin.x, origin.y)
         pango_cairo_show_layout(cr, layout)
         cairo_rectangle(cr, (origin.x + caretX).rounded(.down), origin.y, 1.5, Double(h))

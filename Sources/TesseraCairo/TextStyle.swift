@@ -58,13 +58,14 @@ enum TextStyle: Hashable {
         }
     }
 
-    var color: Color {
+    /// The text's colour in `palette`.
+    func color(in palette: Palette) -> Color {
         switch self {
-        case .label(.footer): Theme.secondaryText
-        case .label(.addRow): Theme.accent
-        case .label(.menuItemDisabled): Theme.secondaryText
-        case .label(.banner), .label(.toast), .label(.caption), .badge: .white
-        default: Theme.text
+        case .label(.footer): palette.secondaryText
+        case .label(.addRow): palette.accentText
+        case .label(.menuItemDisabled): palette.secondaryText
+        case .label(.banner), .label(.toast), .label(.caption), .badge: palette.onFill
+        default: palette.text
         }
     }
 }

@@ -18,6 +18,11 @@ struct AppOptions: ParsableArguments {
     @Option(help: "HiDPI scale (default: from Xft.dpi, else 1).")
     var scale: Double?
 
+    @Option(help: ArgumentHelp(
+        "auto (the desktop's: the portal's color-scheme, else the XSETTINGS theme), light, dark or high-contrast.",
+        valueName: "look"))
+    var appearance: AppearanceChoice = .auto
+
     @Flag(help: "No wobble, shakes or springs: things jump to where they go.")
     var reduceMotion = false
 
@@ -88,3 +93,4 @@ struct Geometry: ExpressibleByArgument {
 }
 
 extension LayoutChoice: ExpressibleByArgument {}
+extension AppearanceChoice: ExpressibleByArgument {}

@@ -56,6 +56,7 @@ struct Window: ParsableCommand {
                                 policy: options.policy, now: MonotonicClock.now(), partial: opening.partial)
             let app = AppController(engine: engine, target: opening.target, wholeFirst: opening.wholeFirst,
                                     loader: opening.loader, notice: opening.notice, logSaves: options.logSaves)
+            app.appearanceChoice = options.appearance
             if let path = record {
                 do {
                     app.recorder = try TraceRecorder(path: path, engine: app.engine) { printError($0) }

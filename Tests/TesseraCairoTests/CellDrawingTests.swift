@@ -20,7 +20,7 @@ import TesseraCore
         // edge (3 px outside the tile) passes: sample the ring's path inside the badge.
         let f = Self.frame
         let onRingInBadge = canvas[Int(f.maxX - 6), Int(f.minY - 3)]
-        #expect(onRingInBadge.isClose(to: Pixel(Theme.badgeFill), tolerance: 30), "the badge's fill, not the ring's blue: \(onRingInBadge)")
+        #expect(onRingInBadge.isClose(to: Pixel(Palette.light.badgeFill), tolerance: 30), "the badge's fill, not the ring's blue: \(onRingInBadge)")
         // The ring still shows away from the badge.
         let ring = canvas[Int(f.midX - 20), Int(f.minY - 3)]
         #expect(ring.b > ring.r + 60, "the ring: \(ring)")
@@ -35,7 +35,7 @@ import TesseraCore
         let canvas = PixelCanvas(Scene(size: Size(width: 160, height: 160), background: .white, nodes: [.cell(cell)]), width: 160, height: 160)
         let badge = CheckMark.markBadge(in: f)
         let fill = canvas[Int(badge.minX + 2), Int(badge.midY)]
-        #expect(fill.isClose(to: Pixel(Theme.accent), tolerance: 30), "the badge's accent fill: \(fill)")
+        #expect(fill.isClose(to: Pixel(Palette.light.accentFill), tolerance: 30), "the badge's accent fill: \(fill)")
         let ring = canvas[Int(f.midX), Int(f.minY - 3)]
         #expect(ring.b > ring.r + 60, "the ring: \(ring)")
         cell.isMarked = false
@@ -43,7 +43,7 @@ import TesseraCore
         cell.stackCount = 3
         let stack = PixelCanvas(Scene(size: Size(width: 160, height: 160), background: .white, nodes: [.cell(cell)]), width: 160, height: 160)
         let count = stack[Int(f.maxX - 2), Int(f.minY + 1)]
-        #expect(count.isClose(to: Pixel(Theme.accent), tolerance: 40), "the count badge: \(count)")
+        #expect(count.isClose(to: Pixel(Palette.light.accentFill), tolerance: 40), "the count badge: \(count)")
     }
 
     @Test func aFoldersTitleIsOnTheItemsLine() {

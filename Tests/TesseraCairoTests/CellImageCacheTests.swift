@@ -95,7 +95,7 @@ import TesseraCore
         let scene = Scene(size: Size(width: 80, height: 80), background: white,
                           nodes: [.image(ImageNode(frame: frame, icon: "bad", tint: white))])
         let canvas = PixelCanvas(scene, width: 80, height: 80, renderer: renderer)
-        #expect(canvas[22, 22].isClose(to: Pixel(Theme.placeholderFill)), "got \(canvas[22, 22])")
+        #expect(canvas[22, 22].isClose(to: Pixel(Palette.light.placeholderFill)), "got \(canvas[22, 22])")
     }
 
     @Test func theHeaderReaderRefusesHugeImagesBeforeDecoding() throws {

@@ -85,6 +85,6 @@ import TesseraCore
         #expect(lines.count == 1)
         #expect(lines.first?.contains("'nowhere' not found") == true)
         let canvas = draw(icons, "nowhere", side: 48)
-        #expect(canvas[14, 14].isClose(to: Pixel(Theme.placeholderFill)), "got \(canvas[14, 14])")
+        #expect(canvas[14, 14].isClose(to: Pixel(Palette.light.placeholderFill)), "got \(canvas[14, 14])")
     }
 }

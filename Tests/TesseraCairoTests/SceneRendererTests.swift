@@ -26,7 +26,7 @@ struct SceneRendererTests {
                                  width: 140, height: 140)
         // Left margin of the tile, clear of the icon and the title.
         let inside = canvas[26, 70]
-        #expect(inside.isClose(to: Pixel(Theme.tileFill(c.color))), "tile pixel \(inside)")
+        #expect(inside.isClose(to: Pixel(Palette.light.tileFill(c.color))), "tile pixel \(inside)")
         #expect(inside.r > inside.g + 30, "the tint keeps the item's hue: \(inside)")
         #expect(canvas[10, 10] == Pixel(white))
     }
@@ -48,8 +48,8 @@ struct SceneRendererTests {
                           nodes: [.image(ImageNode(frame: frame, icon: "no-such-icon", tint: white))])
         let canvas = PixelCanvas(scene, width: 80, height: 80)
         // Upper-left part of the square, off the diagonal.
-        #expect(canvas[22, 22].isClose(to: Pixel(Theme.placeholderFill)), "got \(canvas[22, 22])")
-        #expect(canvas.count(in: frame) { $0.isClose(to: Pixel(Theme.placeholderLine), tolerance: 6) } > 20)
+        #expect(canvas[22, 22].isClose(to: Pixel(Palette.light.placeholderFill)), "got \(canvas[22, 22])")
+        #expect(canvas.count(in: frame) { $0.isClose(to: Pixel(Palette.light.placeholderLine), tolerance: 6) } > 20)
     }
 
     @Test func iconFromPNGIsDrawnInItsTint() {
@@ -72,7 +72,7 @@ struct SceneRendererTests {
             c.rotation = rotation
             let canvas = PixelCanvas(Scene(size: Size(width: 200, height: 200), background: white, nodes: [.cell(c)]),
                                      width: 200, height: 200)
-            let tint = Pixel(Theme.tileFill(c.color))
+            let tint = Pixel(Palette.light.tileFill(c.color))
             let all = canvas.count(in: Rect(x: 0, y: 0, width: 200, height: 200)) { $0.isClose(to: tint) }
             let inside = canvas.count(in: frame) { $0.isClose(to: tint) }
             return all - inside

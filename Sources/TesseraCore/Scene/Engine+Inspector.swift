@@ -17,7 +17,6 @@ extension Engine {
     static let inspectorSplit = Color(red: 0.85, green: 0.35, blue: 0, alpha: 0.8)
     static let inspectorScroll = Color(red: 0.1, green: 0.45, blue: 1, alpha: 0.16)
     static let inspectorSlop = Color(red: 0.85, green: 0.1, blue: 0.75, alpha: 0.3)
-    static let inspectorPanel = Color(red: 1, green: 1, blue: 1, alpha: 0.88)
     static let inspectorBar = Color(red: 0.2, green: 0.2, blue: 0.25, alpha: 0.75)
     static let inspectorSlow = Color(red: 0.9, green: 0.2, blue: 0.2, alpha: 0.85)
 
@@ -35,14 +34,14 @@ extension Engine {
                                       color: Self.inspectorSlop, cornerRadius: r)))
             lines.append(format1("press: lifts in %.2f s unless it moves %g px", press.start + policy.liftDelay - now, r))
         }
-        nodes += frameGraphNodes(&lines)
+        nodes += frameGraphNodes(&lines, style: style)
         // The text on a panel of its own, bottom right, or top right when the pointer is down there.
         let lineHeight = 15.0
         let width = Swift.min(viewport.width - 16, 430), height = Double(lines.count) * lineHeight + 8
         let low = Rect(x: viewport.width - width - 8, y: viewport.height - height - 8, width: width, height: height)
         let panel = pointer.map { low.insetBy(dx: -40, dy: -40).contains($0) } == true
             ? Rect(x: low.minX, y: 8, width: width, height: height) : low
-        nodes.append(.box(BoxNode(frame: panel, color: Self.inspectorPanel, cornerRadius: 6)))
+        nodes.append(.box(BoxNode(frame: panel, color: style.palette.inspectorPanel, cornerRadius: 6)))
         for (k, line) in lines.enumerated() {
             nodes.append(.label(LabelNode(frame: Rect(x: panel.minX + 8, y: panel.minY + 4 + Double(k) * lineHeight,
                                                       width: panel.width - 16, height: lineHeight), text: line, style: .inspector)))
@@ -156,7 +155,7 @@ extension Engine {
     }
 
     /// A bar per frame interval (taller: longer; red past 1/60 s), bottom left.
-    private func frameGraphNodes(_ lines: inout [String]) -> [SceneNode] {
+    private func frameGraphNodes(_ lines: inout [String], style: SceneStyle) -> [SceneNode] {
         let intervals = inspector.frameIntervals
         guard !intervals.isEmpty else {
             lines.append("frames: none yet")
@@ -164,7 +163,7 @@ extension Engine {
         }
         let barWidth = 3.0, height = 60.0, full = 0.05
         let area = Rect(x: 8, y: viewport.height - height - 8, width: Double(Inspector.capacity) * barWidth + 8, height: height)
-        var nodes: [SceneNode] = [.box(BoxNode(frame: area, color: Self.inspectorPanel, cornerRadius: 4))]
+        var nodes: [SceneNode] = [.box(BoxNode(frame: area, color: style.palette.inspectorPanel, cornerRadius: 4))]
         let budget = area.maxY - 4 - (height - 8) * (1.0 / 60) / full
         nodes.append(.box(BoxNode(frame: Rect(x: area.minX, y: budget, width: area.width, height: 1), color: Self.inspectorSlow)))
         for (k, dt) in intervals.enumerated() {

@@ -116,7 +116,8 @@ extension Engine {
         if let m = navigation.menu { nodes += menuNodes(m, style: style) }
         if let caption = captionNode { nodes.append(.label(caption)) }
         if inspector.isOn { nodes += inspectorNodes(style: style) }
-        return Scene(size: viewport, background: style.background, nodes: nodes, cursor: cursor, upcoming: upcoming)
+        return Scene(size: viewport, background: style.background, nodes: nodes, cursor: cursor, upcoming: upcoming,
+                     palette: style.palette)
     }
 
     /// Cells within `style.prefetchDistance` beyond the window that are not drawn (see `Scene.upcoming`):

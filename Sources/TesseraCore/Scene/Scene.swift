@@ -13,10 +13,12 @@ public struct Scene: Sendable {
     /// caches cell images may prepare them in idle time, so scrolling them in costs a blit
     /// (UICollectionView's prefetching, RecyclerView's GapWorker).
     public var upcoming: [CellNode]
+    /// The colours the renderer draws tiles, text and badges with (the chrome's are in the nodes).
+    public var palette: Palette
     public init(size: Size, background: Color, nodes: [SceneNode] = [], cursor: CursorShape = .arrow,
-                upcoming: [CellNode] = []) {
+                upcoming: [CellNode] = [], palette: Palette = .light) {
         self.size = size; self.background = background; self.nodes = nodes; self.cursor = cursor
-        self.upcoming = upcoming
+        self.upcoming = upcoming; self.palette = palette
     }
 }
 

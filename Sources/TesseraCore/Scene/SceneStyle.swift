@@ -1,17 +1,8 @@
-/// Colours and sizes of the surface's chrome (the renderer owns how cells look inside).
+/// What a scene is drawn with beyond the engine's state: the palette (chrome colours here, tile
+/// colours in the renderer, which reads `Scene.palette`) and the device-pixel grid.
 public struct SceneStyle: Hashable, Sendable {
-    public var background = Color(hex: "#f2f2f7")!
-    public var sectionBackground = Color(hex: "#ffffff")!
-    public var boardColumn = Color(hex: "#e5e5ea")!
-    public var accent = Color(hex: "#0a84ff")!
-    public var scrollIndicator = Color(red: 0, green: 0, blue: 0, alpha: 0.35)
-    public var scrim = Color(red: 0, green: 0, blue: 0, alpha: 0.45)
-    public var panel = Color(hex: "#ffffff")!
-    /// A context menu's shadow, and the band under its highlighted row.
-    public var menuShadow = Color(red: 0, green: 0, blue: 0, alpha: 0.18)
-    public var menuHighlight = Color(red: 0.04, green: 0.52, blue: 1, alpha: 0.16)
-    /// Under a board list's "Add task" row while the pointer is over it.
-    public var addRowHover = Color(red: 0, green: 0, blue: 0, alpha: 0.06)
+    /// Every colour; the host sets it from the appearance (`Palette(appearance)`).
+    public var palette = Palette.light
     /// Device pixels per logical pixel. Scroll offsets are drawn rounded to whole device pixels, so
     /// scrolled content lands on the pixel grid (crisp text, and a host can move pixels instead of
     /// repainting); the engine's own offsets stay continuous.
@@ -20,6 +11,19 @@ public struct SceneStyle: Hashable, Sendable {
     public var prefetchDistance = 160.0
     public init() {}
 
-    /// The default style, made once: `init()` parses its colours from hex, which a frame should not.
+    /// The default style, made once.
     public static let standard = SceneStyle()
+
+    public var background: Color { palette.background }
+    public var sectionBackground: Color { palette.sectionBackground }
+    public var boardColumn: Color { palette.boardColumn }
+    public var accent: Color { palette.accent }
+    public var scrollIndicator: Color { palette.scrollIndicator }
+    public var scrim: Color { palette.scrim }
+    public var panel: Color { palette.panel }
+    /// A context menu's shadow, and the band under its highlighted row.
+    public var menuShadow: Color { palette.menuShadow }
+    public var menuHighlight: Color { palette.menuHighlight }
+    /// Under a board list's "Add task" row while the pointer is over it.
+    public var addRowHover: Color { palette.addRowHover }
 }
