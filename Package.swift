@@ -7,6 +7,7 @@ import PackageDescription
 //                   start-up and saving policy, JSON files; no X11) <- tessera
 //   TesseraCore <- TesseraAccessibility (the tree on the AT-SPI bus: dlopens libTesseraA11y.so,
 //                   the CA11yBridge C target built against ATK) <- tessera
+//   TesseraDesktop (XSETTINGS parsed and checked; pure, fed bytes by the shell) <- tessera
 //   TesseraCore is pure Swift: no platform, no clock, no C libraries.
 let package = Package(
     name: "Tessera",
@@ -55,16 +56,19 @@ let package = Package(
         .target(name: "TesseraX11", dependencies: ["TesseraCore", "TesseraCairo", "CX11", "CXcursor", "CXrandr", "CCairo", "CPixman"]),
         .target(name: "TesseraStore", dependencies: ["TesseraCore", "CSQLite"]),
         .target(name: "TesseraApp", dependencies: ["TesseraCore", "TesseraStore"]),
+        // What the desktop says (XSETTINGS parsed, checked): pure Swift, fed bytes by the shell.
+        .target(name: "TesseraDesktop"),
         // The app's half of the accessibility bridge: loads libTesseraA11y.so (CA11yBridge) with dlopen.
         .target(name: "TesseraAccessibility", dependencies: ["TesseraCore", "CA11yAPI"]),
         .executableTarget(name: "tessera", dependencies: [
-            "TesseraCore", "TesseraCairo", "TesseraX11", "TesseraStore", "TesseraApp", "TesseraAccessibility",
+            "TesseraCore", "TesseraCairo", "TesseraX11", "TesseraStore", "TesseraApp", "TesseraAccessibility", "TesseraDesktop",
             .product(name: "ArgumentParser", package: "swift-argument-parser"),
         ]),
         .testTarget(name: "TesseraCoreTests", dependencies: [
             "TesseraCore", .product(name: "CustomDump", package: "swift-custom-dump"),
             .product(name: "IssueReportingTestSupport", package: "xctest-dynamic-overlay"),
         ]),
+        .testTarget(name: "TesseraDesktopTests", dependencies: ["TesseraDesktop"]),
         .testTarget(name: "TesseraStoreTests", dependencies: ["TesseraStore", "TesseraCore", "CSQLite"]),
         .testTarget(name: "TesseraAppTests", dependencies: ["TesseraApp", "TesseraStore", "TesseraCore"]),
         .testTarget(name: "TesseraCairoTests", dependencies: ["TesseraCore", "TesseraCairo", "CCairo"]),

@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # Coverage-guided fuzzing with libFuzzer (swiftc -sanitize=fuzzer) of what Tessera reads from disk.
 #
-#   scripts/fuzz.sh [state|store] [seconds]     (default: state, 600 s; 0 = build only)
+#   scripts/fuzz.sh [state|store|xsettings] [seconds]     (default: state, 600 s; 0 = build only)
 #
 # state: the JSON state-file decoder (fuzz/StateFileFuzzTarget.swift), checked against Foundation's
 #   decoder (fuzz/FoundationReference.swift); seeds: Tests/Fixtures/bad-state and good-state.
@@ -10,6 +10,9 @@
 #   decoded, written into a store, read back) — fuzz/StoreFuzzTarget.swift; seeds: stores of the
 #   sample and generated data, the sample store damaged by every script of Tests/Fixtures/bad-store,
 #   and the good state files.
+# xsettings: the XSETTINGS parser and the checks on what it reads (fuzz/XSettingsFuzzTarget.swift);
+#   seeds: the blob captured from xsettingsd (Tests/TesseraDesktopTests/XSettingsFixtures.swift),
+#   written out by the target's seed step.
 # Builds .build/fuzz/<target>-fuzzer from its target and the TesseraCore (and TesseraStore) sources
 # as one module, then runs it at low priority with one worker on a fresh working corpus. Prints the
 # executions, coverage and corpus size at the end; exits non-zero on a crash (the input is kept in
@@ -17,7 +20,7 @@
 set -euo pipefail
 cd "$(dirname "$0")/.."
 target=state
-if [ "${1:-}" = state ] || [ "${1:-}" = store ]; then target="$1"; shift; fi
+if [ "${1:-}" = state ] || [ "${1:-}" = store ] || [ "${1:-}" = xsettings ]; then target="$1"; shift; fi
 seconds="${1:-600}"
 out=.build/fuzz
 mkdir -p "$out/artifacts"
@@ -38,6 +41,10 @@ store)
     sources=(fuzz/StoreFuzzTarget.swift "${core[@]}" "$out"/store-sources/*.swift)
     flags=(-I Sources/CSQLite)
     module=StoreFuzz ;;
+xsettings)
+    sources=(fuzz/XSettingsFuzzTarget.swift Sources/TesseraDesktop/*.swift)
+    core=(Sources/TesseraDesktop/*.swift)
+    module=XSettingsFuzz ;;
 esac
 binary="$out/$target-fuzzer"
 if [ ! -x "$binary" ] || [ -n "$(find fuzz "${core[@]}" Sources/TesseraStore -newer "$binary" | head -1)" ]; then
@@ -60,6 +67,11 @@ store)
     cp Tests/Fixtures/good-state/*.json "$out/corpus-$target/"
     export FUZZ_SEEDS="$out/corpus-$target" FUZZ_BAD_STORE=Tests/Fixtures/bad-store
     options+=(-max_len=262144) ;;
+xsettings)
+    # The captured blob, from the test's byte list, as the one seed.
+    grep -o '0x[0-9a-f][0-9a-f]' Tests/TesseraDesktopTests/XSettingsFixtures.swift \
+        | while read -r b; do printf "\\x${b#0x}"; done > "$out/corpus-$target/xsettingsd.bin"
+    options+=(-max_len=4096) ;;
 esac
 log="$out/fuzz-$target-$(date +%Y%m%d-%H%M%S).log"
 echo "fuzz: running $target for ${seconds}s (nice 19, one worker); log in $log" >&2

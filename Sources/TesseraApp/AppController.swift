@@ -101,6 +101,22 @@ public final class AppController {
         applyAppearance()
     }
 
+    /// `--reduce-motion`: motion stays reduced whatever the desktop says.
+    public var reduceMotionForced = false
+
+    /// The desktop's gesture settings (XSETTINGS) changed: nil values are Tessera's defaults.
+    public func desktopGesturesChanged(dragThreshold: Double?, doubleClickTime: Double?, enableAnimations: Bool?, at t: Double) {
+        let defaults = DragPolicy()
+        let reduce = reduceMotionForced || enableAnimations == false
+        let event = InputEvent.gestureSettings(slop: dragThreshold ?? defaults.slop,
+                                               doubleClickInterval: doubleClickTime ?? defaults.doubleClickInterval,
+                                               reduceMotion: reduce)
+        let p = engine.policy
+        guard p.slop != dragThreshold ?? defaults.slop || p.doubleClickInterval != doubleClickTime ?? defaults.doubleClickInterval
+                || p.reduceMotion != reduce else { return }
+        handle(event, at: t)
+    }
+
     private func applyAppearance() {
         let next = appearanceChoice.resolve(desktopAppearance)
         guard next != appearance || sceneStyle.palette != Palette(next) else { return }

@@ -147,6 +147,8 @@ public enum Trace {
             case .pasteRefused(let reason): return t + "\"pasteRefused\",\"text\":\(JSONText.string(reason))}\n"
             case .caret(let index, let extending): return t + "\"caret\",\"index\":\(index),\"extend\":\(extending)}\n"
             case .frameInterval(let interval): return t + "\"frameInterval\",\"interval\":\(number(interval))}\n"
+            case let .gestureSettings(slop, doubleClick, reduceMotion):
+                return t + "\"gestureSettings\",\"slop\":\(number(slop)),\"interval\":\(number(doubleClick)),\"reduceMotion\":\(reduceMotion)}\n"
             }
         }
     }
@@ -181,10 +183,10 @@ public enum Trace {
     private struct RawEntry: Decodable {
         var t: Double
         var e: String
-        var x, y, dx, dy, width, height, interval: Double?
+        var x, y, dx, dy, width, height, interval, slop: Double?
         var key, char, mods, digest, text: String?
         var items, index: Int?
-        var extend: Bool?
+        var extend, reduceMotion: Bool?
     }
 
     /// Reads a trace; the error names the line and what is wrong with it.
@@ -273,6 +275,9 @@ public enum Trace {
             guard let index = e.index, let extend = e.extend else { return nil }
             return .input(.caret(index, extending: extend), at: t)
         case "frameInterval": return e.interval.map { .input(.frameInterval($0), at: t) }
+        case "gestureSettings":
+            guard let slop = e.slop, let interval = e.interval, let reduce = e.reduceMotion else { return nil }
+            return .input(.gestureSettings(slop: slop, doubleClickInterval: interval, reduceMotion: reduce), at: t)
         default: return nil
         }
     }

@@ -26,10 +26,14 @@ public protocol ShellClient: AnyObject {
     func serviceDescriptors() -> (fds: [pollfd], timeout: Int32)
     /// After that poll: the same descriptors with what happened to them.
     func dispatchServices(_ ready: [pollfd])
+    /// The XSETTINGS manager's settings changed: its `_XSETTINGS_SETTINGS` bytes now (nil: no
+    /// manager any more).
+    func desktopSettingsChanged(_ xsettings: [UInt8]?, at time: Double)
 }
 
 extension ShellClient {
     public func didPresent(at time: Double) {}
     public func serviceDescriptors() -> (fds: [pollfd], timeout: Int32) { ([], -1) }
     public func dispatchServices(_ ready: [pollfd]) {}
+    public func desktopSettingsChanged(_ xsettings: [UInt8]?, at time: Double) {}
 }

@@ -59,6 +59,12 @@ extension X11Shell {
         while count < Self.maxEventsPerTurn, XPending(display) > 0 {
             XNextEvent(display, &event)
             count += 1
+            // The desktop's settings changed (a theme switched to dark, a new settings manager).
+            if let changed = xsettings?.handle(&event) {
+                flushPending()
+                client.desktopSettingsChanged(changed, at: now)
+                continue
+            }
             // The clipboard's traffic (requests for our text, a paste's answer) is its own.
             if clipboardInUse, clipboard.handle(&event, now: now) {
                 flushPending()

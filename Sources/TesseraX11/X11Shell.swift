@@ -28,6 +28,8 @@ public final class X11Shell {
     /// Button 1 went down in the title being typed and is still held (X11Shell+Field).
     var selectingInField = false
     var translator: EventTranslator
+    /// The XSETTINGS manager being followed (its changes go to the client).
+    var xsettings: XSettingsWatcher?
     let renderer: SceneRenderer
     let signals: SignalPipe
     /// Current window size in device pixels.
@@ -79,6 +81,7 @@ public final class X11Shell {
     public static func open(displayName: String?, size: Size, scale: Double?,
                             assetDirectory: String = defaultAssetDirectory,
                             renderer: RendererWarmUp? = nil,
+                            desktopSettings: (([UInt8]?) -> Void)? = nil,
                             firstScene: ((Double) -> Scene)? = nil) throws -> X11Shell {
         X11ErrorHandling.install()
         let t0 = MonotonicClock.now()
@@ -97,11 +100,16 @@ public final class X11Shell {
             throw error
         }
         let resolved = max(0.5, min(scale ?? DisplayScale.fromResources(display), 8))
+        // The desktop's settings (a dark theme) before the first scene is made: it shows in them.
+        var xsettings = XSettingsWatcher(display: display, screen: screen)
+        let settingsBytes = xsettings.readCurrent()
+        desktopSettings?(settingsBytes)
         if let renderer, let firstScene { renderer.paintAhead(firstScene(resolved), scale: resolved) }
         let t1 = MonotonicClock.now()
         let shell = X11Shell(display: display, screen: screen, visual: visual, depth: depth, layout: layout,
                              size: size, scale: resolved, assetDirectory: assetDirectory, warmUp: renderer)
         shell.connectMilliseconds = (t1 - t0) * 1000
+        shell.xsettings = xsettings
         return shell
     }
 

@@ -101,11 +101,11 @@ final class WindowReplay: ShellClient {
         let shell: X11Shell
         do {
             shell = try X11Shell.open(displayName: nil, size: recording.header.viewport, scale: nil,
-                                      assetDirectory: AssetLocator.find(), renderer: EarlyWarmUp.take()) { scale in
+                                      assetDirectory: AssetLocator.find(), renderer: EarlyWarmUp.take(), firstScene: { scale in
                 var style = SceneStyle()
                 style.pixelScale = scale
                 return client.engine.scene(style: style)
-            }
+            })
         } catch {
             StandardStreams.error("\(error)\n")
             return nil

@@ -15,10 +15,15 @@ final class ShellBridge: ShellClient, AccessibleWindow {
     private var accessibility: AccessibilityBridge?
     private var triedAccessibility = false
 
-    init(app: AppController, shell: X11Shell) {
+    let desktop: DesktopFollower?
+
+    init(app: AppController, shell: X11Shell, desktop: DesktopFollower? = nil) {
         self.app = app
         self.shell = shell
+        self.desktop = desktop
     }
+
+    func desktopSettingsChanged(_ xsettings: [UInt8]?, at time: Double) { desktop?.xsettingsChanged(xsettings, at: time) }
 
     func handle(_ event: InputEvent, at time: Double) { app.handle(event, at: time) }
 

@@ -57,6 +57,8 @@ struct Window: ParsableCommand {
             let app = AppController(engine: engine, target: opening.target, wholeFirst: opening.wholeFirst,
                                     loader: opening.loader, notice: opening.notice, logSaves: options.logSaves)
             app.appearanceChoice = options.appearance
+            app.reduceMotionForced = options.reduceMotion
+            let desktop = DesktopFollower(app: app)
             if let path = record {
                 do {
                     app.recorder = try TraceRecorder(path: path, engine: app.engine) { printError($0) }
@@ -69,10 +71,12 @@ struct Window: ParsableCommand {
             do {
                 // The first screen's cells are painted on the warm-up thread while the window is made.
                 shell = try X11Shell.open(displayName: nil, size: options.geometry.size, scale: options.scale,
-                                          assetDirectory: AssetLocator.find(), renderer: warmUp) { scale in
-                    app.sceneStyle.pixelScale = scale
-                    return app.scene()
-                }
+                                          assetDirectory: AssetLocator.find(), renderer: warmUp,
+                                          desktopSettings: { desktop.xsettingsChanged($0, at: app.engine.now) },
+                                          firstScene: { scale in
+                                              app.sceneStyle.pixelScale = scale
+                                              return app.scene()
+                                          })
             } catch {
                 StandardStreams.error("\(error)\n")
                 return 1
@@ -84,7 +88,7 @@ struct Window: ParsableCommand {
             app.sceneStyle.pixelScale = shell.scale
             app.clipboard = ClipboardHooks(copy: { [unowned shell] in shell.copyToClipboard($0) },
                                            paste: { [unowned shell] in shell.requestPaste() })
-            return shell.run(client: ShellBridge(app: app, shell: shell))
+            return shell.run(client: ShellBridge(app: app, shell: shell, desktop: desktop))
         }
         withExtendedLifetime(opening.lock) {}
         if code != 0 { throw ExitCode(code) }

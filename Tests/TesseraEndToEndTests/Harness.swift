@@ -59,8 +59,10 @@ final class Harness {
     @discardableResult
     /// `timeout`: for the window, and again for its first frame. `record: false` for a session too
     /// large to replay in a debug build within the replay's time (a million items).
+    /// `firstFrame`: the colour the window's corner shows once the first frame is on screen (the
+    /// light palette's surface unless the test made the desktop dark).
     func launch(_ arguments: [String] = [], label: String = "app", environment: [String: String] = [:],
-                timeout: Double = 10, record: Bool = true) async throws -> AppProcess {
+                timeout: Double = 10, record: Bool = true, firstFrame: RGB = .surface) async throws -> AppProcess {
         let recording = record ? ["--record", tracePath(label)] : []
         let app = try AppProcess(display: xvfb.display, arguments: ["--state", statePath] + recording + arguments,
                                  directory: directory, name: label, environment: environment)
@@ -72,8 +74,8 @@ final class Harness {
                 + "stderr: \(app.standardError)")
         }
         let tolerance = colourTolerance
-        let shot = try await Screenshot.waitFor(x, timeout: timeout) { $0.color(at: Pixel(2, 2)).isClose(to: .surface, tolerance: tolerance) }
-        guard shot.color(at: Pixel(2, 2)).isClose(to: .surface, tolerance: tolerance) else {
+        let shot = try await Screenshot.waitFor(x, timeout: timeout) { $0.color(at: Pixel(2, 2)).isClose(to: firstFrame, tolerance: tolerance) }
+        guard shot.color(at: Pixel(2, 2)).isClose(to: firstFrame, tolerance: tolerance) else {
             throw XSession.Failure(description: "the first frame did not appear within \(timeout) s (corner is \(shot.color(at: Pixel(2, 2))), "
                 + "screenshot \(shot.save(name: "\(name)-no-first-frame")))")
         }

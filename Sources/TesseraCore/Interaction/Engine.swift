@@ -14,8 +14,9 @@
 /// (`Engine+Drag`, `Engine+Autoscroll`), edits (`Engine+Updates`), relayout (`Engine+Layout`),
 /// the folder panel (`Engine+Folder`), keyboard selection (`Engine+Keyboard`).
 public struct Engine: Sendable {
-    /// Every timing and threshold. Set at init; only its `frameInterval` changes after, with the
-    /// display showing the window (`InputEvent.frameInterval`).
+    /// Every timing and threshold. Set at init; after, only its `frameInterval` changes, with the
+    /// display showing the window (`InputEvent.frameInterval`), and the slop, double-click time
+    /// and reduced motion, with the desktop's settings (`InputEvent.gestureSettings`).
     public internal(set) var policy: DragPolicy
     /// The time of the last `advance(to:)` (written only there).
     public internal(set) var now: Double

@@ -32,6 +32,10 @@ public enum InputEvent: Hashable, Sendable {
     /// `--max-fps`; see `DisplayRate`): what the engine asks frames at while something moves.
     /// Sent at start, when the window moves to another monitor and when a monitor's mode changes.
     case frameInterval(Double)
+    /// What the desktop asks of gestures (XSETTINGS `Net/DndDragThreshold`, `Net/DoubleClickTime`,
+    /// `Gtk/EnableAnimations`, with the command line's flags applied by the host): the press-and-move
+    /// slop (px), the double-click interval (s) and reduced motion. Sent at start and on changes.
+    case gestureSettings(slop: Double, doubleClickInterval: Double, reduceMotion: Bool)
 }
 
 /// The modifier keys held with a key.

@@ -1,0 +1,36 @@
+import TesseraApp
+import TesseraCore
+import TesseraDesktop
+
+/// Turns what the desktop publishes (XSETTINGS bytes, from the shell) into the app's appearance
+/// and gesture settings, at start and on every change. A setting it cannot use is named once on
+/// stderr, not again on each change.
+@MainActor
+final class DesktopFollower {
+    let app: AppController
+    private var reported: Set<String> = []
+    /// The settings last applied.
+    private(set) var settings = DesktopSettings()
+
+    init(app: AppController) { self.app = app }
+
+    func xsettingsChanged(_ bytes: [UInt8]?, at t: Double) {
+        var next = DesktopSettings()
+        if let bytes {
+            let parsed = XSettings.parse(bytes)
+            for p in parsed.problems { report("ignoring the rest of the XSETTINGS: \(p)") }
+            next = DesktopSettings(parsed.settings) { report($0) }
+        }
+        settings = next
+        var desktop = app.desktopAppearance
+        desktop.themeName = next.themeName
+        app.desktopAppearanceChanged(desktop)
+        app.desktopGesturesChanged(dragThreshold: next.dragThreshold, doubleClickTime: next.doubleClickTime,
+                                   enableAnimations: next.enableAnimations, at: t)
+    }
+
+    private func report(_ line: String) {
+        guard reported.insert(line).inserted else { return }
+        StandardStreams.error("tessera: \(line)\n")
+    }
+}

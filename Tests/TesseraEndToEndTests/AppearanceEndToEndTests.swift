@@ -1,0 +1,125 @@
+import CX11
+import Foundation
+import Testing
+
+/// The window follows the desktop's XSETTINGS (served by xsettingsd, as a desktop's settings
+/// daemon serves them): dark at start when the theme is dark, light again within 2 s of the theme
+/// changing while it runs, the press-and-move slop from `Net/DndDragThreshold`.
+@Suite("End to end: following the desktop's settings")
+struct AppearanceEndToEndTests {
+    /// The dark palette's surface (`Palette.designDark`).
+    static let darkSurface = RGB(0x16, 0x16, 0x18)
+
+    /// xsettingsd on the harness's display, serving `conf` (rewrite it and `reload()` to change).
+    final class SettingsDaemon {
+        let child: ChildProcess
+        let path: String
+        init(_ h: Harness, _ conf: String) throws {
+            path = h.directory + "/xsettingsd.conf"
+            try conf.write(toFile: path, atomically: true, encoding: .utf8)
+            let places = ["/usr/bin/xsettingsd", "/usr/local/bin/xsettingsd"]
+            guard let binary = places.first(where: { FileManager.default.isExecutableFile(atPath: $0) }) else {
+                throw XSession.Failure(description: "xsettingsd is not installed (scripts/deps.sh installs it)")
+            }
+            child = try ChildProcess(executable: binary, arguments: ["-c", path],
+                                     environment: ["DISPLAY": h.xvfb.display, "PATH": "/usr/bin:/bin"],
+                                     stderrPath: h.directory + "/xsettingsd.log")
+        }
+        func reload(_ conf: String) throws {
+            try conf.write(toFile: path, atomically: true, encoding: .utf8)
+            child.send(SIGHUP)
+        }
+        func stop() { _ = child.terminate() }
+    }
+
+    /// Waits until a manager owns `_XSETTINGS_S0` on the harness's display.
+    static func waitForManager(_ h: Harness) async throws {
+        let selection = XInternAtom(h.x.display, "_XSETTINGS_S0", 0)
+        for _ in 0..<100 {
+            if XGetSelectionOwner(h.x.display, selection) != 0 { return }
+            try await Task.sleep(for: .milliseconds(20))
+        }
+        throw XSession.Failure(description: "xsettingsd did not take _XSETTINGS_S0 within 2 s")
+    }
+
+    @Test("a dark theme makes the window dark from its first frame; switching to Adwaita makes it light within 2 s")
+    func followsTheThemeLive() async throws {
+        let h = try await Harness.start("xsettings-theme")
+        defer { h.close() }
+        let daemon = try SettingsDaemon(h, "Net/ThemeName \"Adwaita-dark\"\n")
+        defer { daemon.stop() }
+        try await Self.waitForManager(h)
+        let app = try await h.launch(firstFrame: Self.darkSurface)
+        let dark = try Screenshot(h.x)
+        #expect(dark.color(at: Pixel(2, 2)) == Self.darkSurface)
+        // Text on the dark surface is light: the first section's header reads light on dark.
+        #expect(dark.distinctColorCount > 100)
+
+        try daemon.reload("Net/ThemeName \"Adwaita\"\n")
+        let light = try await Screenshot.waitFor(h.x, timeout: 2) { $0.color(at: Pixel(2, 2)) == .surface }
+        #expect(light.color(at: Pixel(2, 2)) == .surface, "light within 2 s: \(light.save(name: "xsettings-still-dark"))")
+        #expect(app.process.status == nil, "the same process, not a restart")
+        #expect(app.standardError.isEmpty, "stderr: \(app.standardError)")
+    }
+
+    @Test("with no settings manager the window is light; a manager that starts later with a dark theme makes it dark")
+    func aManagerStartingLaterIsFollowed() async throws {
+        let h = try await Harness.start("xsettings-late")
+        defer { h.close() }
+        let app = try await h.launch()   // waits for the light surface at the corner
+        let daemon = try SettingsDaemon(h, "Net/ThemeName \"Adwaita-dark\"\n")
+        defer { daemon.stop() }
+        let dark = try await Screenshot.waitFor(h.x, timeout: 3) { $0.color(at: Pixel(2, 2)) == Self.darkSurface }
+        #expect(dark.color(at: Pixel(2, 2)) == Self.darkSurface, "\(dark.save(name: "xsettings-late-still-light"))")
+        #expect(app.standardError.isEmpty, "stderr: \(app.standardError)")
+    }
+
+    @Test("--appearance light overrides a dark desktop")
+    func theFlagOverrides() async throws {
+        let h = try await Harness.start("xsettings-flag")
+        defer { h.close() }
+        let daemon = try SettingsDaemon(h, "Net/ThemeName \"Adwaita-dark\"\n")
+        defer { daemon.stop() }
+        try await Self.waitForManager(h)
+        try await h.launch(["--appearance", "light"])
+        #expect(try Screenshot(h.x).color(at: Pixel(2, 2)) == .surface)
+    }
+
+    /// Presses the middle of s1, moves 10 px in small steps and, before the hold would lift,
+    /// reads the cursor: "grabbing" once lifted.
+    static func cursorAfterTenPixels(_ h: Harness) async throws -> String {
+        let s1 = try await h.layout().item("s1")
+        let c = s1.frame.center
+        await h.x.gesture { x in
+            x.move(to: c); x.pause(0.1); x.press(); x.pause(0.05)
+            for dx in 1...10 { x.move(to: Pixel(c.x + dx, c.y)); x.pause(0.01) }
+            x.pause(0.1)
+        }
+        let name = CursorThemeTests.cursorName(h.x)
+        await h.x.gesture { x in x.release(); x.pause(0.3) }
+        return name
+    }
+
+    @Test("Net/DndDragThreshold 20: a 10 px press-and-move does not lift (it does at the default 6 px)")
+    func theDragThresholdComesFromTheDesktop() async throws {
+        for threshold in [nil, 20] as [Int?] {
+            let h = try await Harness.start("xsettings-threshold")
+            defer { h.close() }
+            let theme = h.directory + "/icons/tessera-test/cursors"
+            try FileManager.default.createDirectory(atPath: theme, withIntermediateDirectories: true)
+            for name in ["default", "grab", "grabbing", "not-allowed"] {
+                try CursorThemeTests.xcursor(color: 0xff00_ff00).write(to: URL(fileURLWithPath: "\(theme)/\(name)"))
+            }
+            let daemon = try SettingsDaemon(h, threshold.map { "Net/DndDragThreshold \($0)\n" } ?? "Net/ThemeName \"Adwaita\"\n")
+            defer { daemon.stop() }
+            try await Self.waitForManager(h)
+            try await h.launch(environment: ["XCURSOR_PATH": h.directory + "/icons", "XCURSOR_THEME": "tessera-test", "XCURSOR_SIZE": "16"])
+            let cursor = try await Self.cursorAfterTenPixels(h)
+            if threshold == nil {
+                #expect(cursor == "grabbing", "at the default slop a 10 px move lifts")
+            } else {
+                #expect(cursor == "grab", "within a 20 px threshold the press has not lifted")
+            }
+        }
+    }
+}
