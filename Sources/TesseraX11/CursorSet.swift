@@ -38,6 +38,10 @@ final class CursorSet {
         return XCreateFontCursor(display, font)
     }
 
+    deinit {
+        for c in [arrow, openHand, closedHand, notAllowed] { XFreeCursor(display, c) }
+    }
+
     func cursor(for shape: CursorShape) -> Cursor {
         switch shape {
         case .arrow: arrow

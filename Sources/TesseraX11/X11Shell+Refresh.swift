@@ -1,5 +1,9 @@
 import CX11
+import CXcursor
 import CXrandr
+#if canImport(Glibc)
+import Glibc
+#endif
 import TesseraCore
 
 /// Frames at the display's own pace: the refresh of the monitor (RandR CRTC) that holds most of
@@ -74,5 +78,25 @@ extension X11Shell {
                                            refresh: refresh))
         }
         return out
+    }
+}
+
+/// The desktop's cursor theme (XSETTINGS `Gtk/CursorThemeName`, `Gtk/CursorThemeSize`), as GTK
+/// follows it; `XCURSOR_THEME` and `XCURSOR_SIZE` in the environment, set for this process on
+/// purpose, win over it.
+extension X11Shell {
+    /// Loads the pointer's shapes from `theme` at `size` (nil: libXcursor's default) and shows
+    /// the current one from the new set. Only when either changed.
+    public func useCursorTheme(_ theme: String?, size: Int?) {
+        let fromEnvironment = getenv("XCURSOR_THEME") != nil
+        let themeNow = XcursorGetTheme(display).map { String(cString: $0) }
+        let sizeNow = Int(XcursorGetDefaultSize(display))
+        let wantedTheme = fromEnvironment ? themeNow : theme ?? themeNow
+        let wantedSize = getenv("XCURSOR_SIZE") != nil ? sizeNow : size ?? sizeNow
+        guard wantedTheme != themeNow || wantedSize != sizeNow else { return }
+        if let t = wantedTheme { _ = XcursorSetTheme(display, t) }
+        _ = XcursorSetDefaultSize(display, Int32(wantedSize))
+        cursors = CursorSet(display: display)
+        if let shape = currentCursor { XDefineCursor(display, window, cursors.cursor(for: shape)) }
     }
 }

@@ -21,7 +21,7 @@ public final class X11Shell {
     let layout: PixelLayout
     /// Device pixels per logical pixel.
     public let scale: Double
-    let cursors: CursorSet
+    var cursors: CursorSet
     /// Made at the first copy or paste: a session that never uses it asks nothing of the server.
     lazy var clipboard = Clipboard(display: display, window: window)
     var clipboardInUse = false

@@ -12,6 +12,12 @@ final class DesktopFollower {
     /// The settings last applied.
     private(set) var settings = DesktopSettings()
 
+    /// Shows the pointer from a cursor theme (the shell's, once it exists); called with the
+    /// settings' theme at once, and again when they change.
+    var applyCursorTheme: ((String?, Int?) -> Void)? {
+        didSet { applyCursorTheme?(settings.cursorThemeName, settings.cursorThemeSize) }
+    }
+
     init(app: AppController) { self.app = app }
 
     func xsettingsChanged(_ bytes: [UInt8]?, at t: Double) {
@@ -21,7 +27,9 @@ final class DesktopFollower {
             for p in parsed.problems { report("ignoring the rest of the XSETTINGS: \(p)") }
             next = DesktopSettings(parsed.settings) { report($0) }
         }
+        let cursorChanged = next.cursorThemeName != settings.cursorThemeName || next.cursorThemeSize != settings.cursorThemeSize
         settings = next
+        if cursorChanged { applyCursorTheme?(next.cursorThemeName, next.cursorThemeSize) }
         var desktop = app.desktopAppearance
         desktop.themeName = next.themeName
         app.desktopAppearanceChanged(desktop)

@@ -82,6 +82,7 @@ struct Window: ParsableCommand {
                 return 1
             }
             shell.maxFramesPerSecond = options.maxFPS
+            desktop.applyCursorTheme = { [unowned shell] in shell.useCursorTheme($0, size: $1) }
             // A second `tessera` on this store raises this window.
             opening.lock?.setWindow(shell.windowID)
             EarlySignals.letThrough()   // the shell's handlers are installed: a held signal quits cleanly now

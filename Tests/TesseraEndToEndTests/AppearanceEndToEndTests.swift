@@ -85,8 +85,8 @@ struct AppearanceEndToEndTests {
         #expect(try Screenshot(h.x).color(at: Pixel(2, 2)) == .surface)
     }
 
-    /// Presses the middle of s1, moves 10 px in small steps and, before the hold would lift,
-    /// reads the cursor: "grabbing" once lifted.
+    /// Presses the middle of s1, moves 10 px in small steps and reads the cursor: "grabbing"
+    /// once lifted.
     static func cursorAfterTenPixels(_ h: Harness) async throws -> String {
         let s1 = try await h.layout().item("s1")
         let c = s1.frame.center
@@ -113,7 +113,10 @@ struct AppearanceEndToEndTests {
             let daemon = try SettingsDaemon(h, threshold.map { "Net/DndDragThreshold \($0)\n" } ?? "Net/ThemeName \"Adwaita\"\n")
             defer { daemon.stop() }
             try await Self.waitForManager(h)
-            try await h.launch(environment: ["XCURSOR_PATH": h.directory + "/icons", "XCURSOR_THEME": "tessera-test", "XCURSOR_SIZE": "16"])
+            // A hold that cannot lift within the test (a loaded machine may take seconds over the
+            // gesture): only the move can.
+            try await h.launch(["--lift-delay", "30"],
+                               environment: ["XCURSOR_PATH": h.directory + "/icons", "XCURSOR_THEME": "tessera-test", "XCURSOR_SIZE": "16"])
             let cursor = try await Self.cursorAfterTenPixels(h)
             if threshold == nil {
                 #expect(cursor == "grabbing", "at the default slop a 10 px move lifts")
@@ -121,5 +124,33 @@ struct AppearanceEndToEndTests {
                 #expect(cursor == "grab", "within a 20 px threshold the press has not lifted")
             }
         }
+    }
+
+    @Test("Gtk/CursorThemeName picks the pointer's theme, and a change while running is followed")
+    func theCursorThemeComesFromTheDesktop() async throws {
+        let h = try await Harness.start("xsettings-cursor")
+        defer { h.close() }
+        let theme = h.directory + "/icons/tessera-xs/cursors"
+        try FileManager.default.createDirectory(atPath: theme, withIntermediateDirectories: true)
+        for name in ["default", "grab", "grabbing", "not-allowed"] {
+            try CursorThemeTests.xcursor(color: 0xff00_ff00).write(to: URL(fileURLWithPath: "\(theme)/\(name)"))
+        }
+        let daemon = try SettingsDaemon(h, "Gtk/CursorThemeName \"tessera-xs\"\n")
+        defer { daemon.stop() }
+        try await Self.waitForManager(h)
+        // The theme's folder is on the search path; which theme to use is the desktop's to say.
+        try await h.launch(environment: ["XCURSOR_PATH": h.directory + "/icons"])
+        let s1 = try await h.layout().item("s1")
+        await h.x.gesture { $0.move(to: s1.frame.center); $0.pause(0.2) }
+        #expect(await CursorThemeTests.waitFor(h.x, name: "grab") == "grab", "the open hand from tessera-xs")
+        // A theme that does not exist: the core cursor font's hand, which has no name.
+        try daemon.reload("Gtk/CursorThemeName \"no-such-theme\"\n")
+        await h.x.gesture { $0.move(to: Pixel(s1.frame.center.x + 2, s1.frame.center.y)); $0.pause(0.3) }
+        var seen = "grab"
+        for _ in 0..<100 where seen == "grab" {
+            try await Task.sleep(for: .milliseconds(20))
+            seen = CursorThemeTests.cursorName(h.x)
+        }
+        #expect(seen != "grab", "the pointer left the theme that is no longer the desktop's")
     }
 }
