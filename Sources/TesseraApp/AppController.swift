@@ -48,6 +48,12 @@ public final class AppController {
     public private(set) var desktopAppearance = DesktopAppearance()
     /// The look shown now: `appearanceChoice` applied to `desktopAppearance`.
     public private(set) var appearance = Appearance()
+    /// A change of look while the window shows: fades from the next frame (`fadeStartsNextFrame`),
+    /// instantly under reduced motion.
+    var fade: CrossFade?
+    var fadeStartsNextFrame = false
+    /// A frame has been shown: a change of look from now on fades.
+    var hasPresented = false
 
     /// - Parameter logSaves: log each save attempt with the digest of its bytes (see `SaveJournal`).
     /// - Parameter log: called on the caller's thread, and for the save journal on the saver's.
@@ -123,10 +129,12 @@ public final class AppController {
         appearance = next
         sceneStyle.palette = Palette(next)
         bannerChanged = true
+        if hasPresented && !engine.policy.reduceMotion { fadeStartsNextFrame = true }
     }
 
     /// The first frame is on screen: the rest of the collection may be read now.
     public func didPresent(at t: Double) {
+        hasPresented = true
         loader?.start()
     }
 
@@ -140,8 +148,17 @@ public final class AppController {
         var changed = engine.takeNeedsDisplay() || bannerChanged
         bannerChanged = false
         if let n = notice, t >= n.until { notice = nil; changed = true }
+        if fadeStartsNextFrame {
+            fadeStartsNextFrame = false
+            fade = CrossFade(start: t)
+        }
+        // Every frame of a fade is new; the one after it draws the new look alone.
+        if fade != nil { changed = true }
         guard changed else { return nil }
-        return scene()
+        var s = scene()
+        s.crossFade = fade?.oldOpacity(at: t)
+        if s.crossFade == nil { fade = nil }
+        return s
     }
 
     /// The full scene now, banner included.
@@ -160,6 +177,8 @@ public final class AppController {
 
     public func nextDeadline(after t: Double) -> Double? {
         var deadlines = [engine.nextDeadline, notice?.until].compactMap { $0 }
+        // A fade in progress: a frame each display interval until it is over.
+        if fade != nil || fadeStartsNextFrame { deadlines.append(t + engine.policy.frameInterval) }
         // The rest of the collection is being read: look for it every frame or so.
         if loader != nil { deadlines.append(t + Self.loadPollInterval) }
         // A save in flight: look again soon, for the banner if it fails (saves take milliseconds).

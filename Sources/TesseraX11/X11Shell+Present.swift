@@ -118,6 +118,7 @@ extension X11Shell {
         }
         // Frames drawn but never presented: their damage is still owed, so start over from scratch.
         if frames.pending != nil { frames.needsFullRepaint = true }
+        followCrossFade(scene)
         let flat = FlatScene(scene)
         let update = frames.needsFullRepaint ? .full(scene.size)
             : SceneDamage.update(from: frames.shownFlat, to: flat, pixelScale: scale)
@@ -149,7 +150,34 @@ extension X11Shell {
         cairo_rectangle(cr, Double(r.x), Double(r.y), Double(r.width), Double(r.height))
         cairo_clip(cr)
         renderer.render(scene, to: cr, scale: scale)
+        if let opacity = scene.scene.crossFade, let old = fadeFrom,
+           Int(cairo_image_surface_get_width(old)) == pixelWidth, Int(cairo_image_surface_get_height(old)) == pixelHeight {
+            cairo_set_source_surface(cr, old, 0, 0)
+            cairo_paint_with_alpha(cr, opacity)
+        }
         cairo_restore(cr)
+    }
+
+    /// A cross-fade (the appearance changed): at its first frame the window as it looked is
+    /// painted once more, with the old palette, into `fadeFrom`, which every frame of the fade
+    /// lays over the new look; each of those frames repaints the whole window, and so does the
+    /// one after (the window holds blended pixels until then).
+    private func followCrossFade(_ scene: Scene) {
+        if scene.crossFade != nil {
+            if fadeFrom == nil, let shown = frames.shownFlat,
+               let surface = cairo_image_surface_create(CAIRO_FORMAT_RGB24, Int32(pixelWidth), Int32(pixelHeight)) {
+                let cr = cairo_create(surface)!
+                renderer.render(shown, to: cr, scale: scale)
+                cairo_destroy(cr)
+                cairo_surface_flush(surface)
+                fadeFrom = surface
+            }
+            frames.needsFullRepaint = true
+        } else if let old = fadeFrom {
+            cairo_surface_destroy(old)
+            fadeFrom = nil
+            frames.needsFullRepaint = true
+        }
     }
 
     /// Sends the pending frame: the scroll copy first, then each load of its plan (the first was

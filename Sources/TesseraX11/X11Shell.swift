@@ -30,6 +30,8 @@ public final class X11Shell {
     var translator: EventTranslator
     /// The XSETTINGS manager being followed (its changes go to the client).
     var xsettings: XSettingsWatcher?
+    /// The window as it looked before the appearance changed, while a cross-fade lasts.
+    var fadeFrom: OpaquePointer?
     let renderer: SceneRenderer
     let signals: SignalPipe
     /// Current window size in device pixels.

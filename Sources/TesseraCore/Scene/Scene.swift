@@ -15,6 +15,9 @@ public struct Scene: Sendable {
     public var upcoming: [CellNode]
     /// The colours the renderer draws tiles, text and badges with (the chrome's are in the nodes).
     public var palette: Palette
+    /// While the appearance changes: the opacity at which the host lays the window as it looked
+    /// before the change over this scene (`CrossFade`); nil otherwise.
+    public var crossFade: Double?
     public init(size: Size, background: Color, nodes: [SceneNode] = [], cursor: CursorShape = .arrow,
                 upcoming: [CellNode] = [], palette: Palette = .light) {
         self.size = size; self.background = background; self.nodes = nodes; self.cursor = cursor
