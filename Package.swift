@@ -8,6 +8,8 @@ import PackageDescription
 //   TesseraCore <- TesseraAccessibility (the tree on the AT-SPI bus: dlopens libTesseraA11y.so,
 //                   the CA11yBridge C target built against ATK) <- tessera
 //   TesseraDesktop (XSETTINGS parsed and checked; pure, fed bytes by the shell) <- tessera
+//   TesseraCore <- TesseraPortal (the desktop portal's appearance: dlopens libTesseraPortal.so, the
+//                   CPortalBridge C target built against GIO) <- tessera
 //   TesseraCore is pure Swift: no platform, no clock, no C libraries.
 let package = Package(
     name: "Tessera",
@@ -17,6 +19,9 @@ let package = Package(
         // The accessibility bridge, loaded by the app with dlopen only when an accessibility bus
         // is there: a start without one loads none of ATK, GObject or D-Bus.
         .library(name: "TesseraA11y", type: .dynamic, targets: ["CA11yBridge"]),
+        // The desktop portal's client (GIO's GDBus), loaded the same way once a frame is shown and
+        // only when a session bus is there: a start without one loads no GIO.
+        .library(name: "TesseraPortal", type: .dynamic, targets: ["CPortalBridge"]),
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0"),
@@ -50,6 +55,12 @@ let package = Package(
         .systemLibrary(name: "CAtk", path: "Sources/CAtk", pkgConfig: "atk-bridge-2.0",
                        providers: [.apt(["libatk1.0-dev", "libatk-bridge2.0-dev"])]),
         .systemLibrary(name: "CA11yAPI", path: "Sources/CA11yAPI"),
+        .systemLibrary(name: "CGio", path: "Sources/CGio", pkgConfig: "gio-2.0",
+                       providers: [.apt(["libglib2.0-dev"])]),
+        .systemLibrary(name: "CPortalAPI", path: "Sources/CPortalAPI"),
+        .target(name: "CPortalBridge", dependencies: ["CGio"]),
+        // The app's half of the portal client: loads libTesseraPortal.so (CPortalBridge) with dlopen.
+        .target(name: "TesseraPortal", dependencies: ["TesseraCore", "CPortalAPI"]),
         .target(name: "CA11yBridge", dependencies: ["CAtk"]),
         .target(name: "TesseraCore", dependencies: [.product(name: "RealModule", package: "swift-numerics")]),
         .target(name: "TesseraCairo", dependencies: ["TesseraCore", "CCairo", "CPango"]),
@@ -62,13 +73,15 @@ let package = Package(
         .target(name: "TesseraAccessibility", dependencies: ["TesseraCore", "CA11yAPI"]),
         .executableTarget(name: "tessera", dependencies: [
             "TesseraCore", "TesseraCairo", "TesseraX11", "TesseraStore", "TesseraApp", "TesseraAccessibility", "TesseraDesktop",
+            "TesseraPortal",
             .product(name: "ArgumentParser", package: "swift-argument-parser"),
         ]),
         .testTarget(name: "TesseraCoreTests", dependencies: [
             "TesseraCore", .product(name: "CustomDump", package: "swift-custom-dump"),
             .product(name: "IssueReportingTestSupport", package: "xctest-dynamic-overlay"),
         ]),
-        .testTarget(name: "TesseraDesktopTests", dependencies: ["TesseraDesktop"]),
+        .testTarget(name: "TesseraPortalTests", dependencies: ["TesseraPortal", "TesseraCore"]),
+        .testTarget(name: "TesseraDesktopTests", dependencies: ["TesseraDesktop"], exclude: ["xsettingsd.conf"]),
         .testTarget(name: "TesseraStoreTests", dependencies: ["TesseraStore", "TesseraCore", "CSQLite"]),
         .testTarget(name: "TesseraAppTests", dependencies: ["TesseraApp", "TesseraStore", "TesseraCore"]),
         .testTarget(name: "TesseraCairoTests", dependencies: ["TesseraCore", "TesseraCairo", "CCairo"]),

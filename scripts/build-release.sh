@@ -20,4 +20,6 @@ fi
 swift build "${flags[@]}" >&2
 # The accessibility bridge, beside the binary: loaded only when an accessibility bus is there.
 swift build -c release --product TesseraA11y --scratch-path "$scratch" >&2
+# The desktop portal's client, beside it: loaded only when a session bus is there.
+swift build -c release --product TesseraPortal --scratch-path "$scratch" >&2
 echo "$(swift build "${flags[@]}" --show-bin-path)/tessera"

@@ -8,4 +8,6 @@ command -v swift >/dev/null || { echo "tessera: the Swift toolchain (6.0 or newe
 swift build --product tessera
 # The accessibility bridge the app loads when an accessibility bus is there (the AT-SPI test uses it).
 swift build --product TesseraA11y
+# The desktop portal's client the app loads when a session bus is there (the portal test uses it).
+swift build --product TesseraPortal
 swift test "$@"

@@ -37,7 +37,15 @@ final class DesktopFollower {
                                    enableAnimations: next.enableAnimations, at: t)
     }
 
-    private func report(_ line: String) {
+    /// The desktop portal said something new about the look (it answered, or a setting changed).
+    func portalChanged(_ portal: PortalAppearance) {
+        var desktop = app.desktopAppearance
+        desktop.portal = portal
+        app.desktopAppearanceChanged(desktop)
+    }
+
+    /// One line on stderr, once per distinct line.
+    func report(_ line: String) {
         guard reported.insert(line).inserted else { return }
         StandardStreams.error("tessera: \(line)\n")
     }

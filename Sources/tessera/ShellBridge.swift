@@ -1,6 +1,7 @@
 import TesseraAccessibility
 import TesseraApp
 import TesseraCore
+import TesseraPortal
 import TesseraX11
 #if canImport(Glibc)
 import Glibc
@@ -14,6 +15,10 @@ final class ShellBridge: ShellClient, AccessibleWindow {
     /// On the accessibility bus, once the first frame is shown (nil without a bus).
     private var accessibility: AccessibilityBridge?
     private var triedAccessibility = false
+    /// The desktop portal's client, once the first frame is shown (nil without a session bus).
+    private var portal: PortalClient?
+    /// How many of the last `serviceDescriptors()` were the accessibility bridge's (the portal's follow).
+    private var accessibilityDescriptorCount = 0
 
     let desktop: DesktopFollower?
 
@@ -44,11 +49,27 @@ final class ShellBridge: ShellClient, AccessibleWindow {
             triedAccessibility = true
             accessibility = AccessibilityBridge.start(for: self)
             accessibility?.update()
+            // The portal is asked after the first frame too: its answer arrives when it does.
+            if let desktop {
+                portal = PortalClient.start(report: { desktop.report($0) }) { desktop.portalChanged($0) }
+            }
         }
     }
 
-    func serviceDescriptors() -> (fds: [pollfd], timeout: Int32) { accessibility?.descriptors() ?? ([], -1) }
-    func dispatchServices(_ ready: [pollfd]) { accessibility?.dispatch(ready) }
+    /// The accessibility bridge's descriptors, then the portal client's.
+    func serviceDescriptors() -> (fds: [pollfd], timeout: Int32) {
+        let a: (fds: [pollfd], timeout: Int32) = accessibility?.descriptors() ?? ([], -1)
+        let p: (fds: [pollfd], timeout: Int32) = portal?.descriptors() ?? ([], -1)
+        accessibilityDescriptorCount = a.fds.count
+        let timeouts = [a.timeout, p.timeout].filter { $0 >= 0 }
+        return (a.fds + p.fds, timeouts.min() ?? -1)
+    }
+
+    func dispatchServices(_ ready: [pollfd]) {
+        let split = min(accessibilityDescriptorCount, ready.count)
+        accessibility?.dispatch(Array(ready[..<split]))
+        portal?.dispatch(Array(ready[split...]))
+    }
 
     // MARK: AccessibleWindow
 

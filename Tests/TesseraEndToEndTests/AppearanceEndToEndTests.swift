@@ -153,4 +153,65 @@ struct AppearanceEndToEndTests {
         }
         #expect(seen != "grab", "the pointer left the theme that is no longer the desktop's")
     }
+
+    /// A private session bus with the stand-in portal (Scripts/portal_standin.py) on it.
+    final class StandInPortal {
+        let address: String
+        private let daemon: ChildProcess
+        private let portal: ChildProcess
+
+        init(_ h: Harness, colorScheme: Int) async throws {
+            let addressFile = h.directory + "/portal-bus-address"
+            daemon = try ChildProcess(executable: "/usr/bin/dbus-daemon", arguments: ["--session", "--nofork", "--print-address=1"],
+                                      stdoutPath: addressFile, stderrPath: h.directory + "/portal-dbus.log")
+            var read = ""
+            for _ in 0..<200 where !read.contains("\n") {
+                try await Task.sleep(for: .milliseconds(20))
+                read = (try? String(contentsOfFile: addressFile, encoding: .utf8)) ?? ""
+            }
+            address = read.trimmingCharacters(in: .whitespacesAndNewlines)
+            let script = URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent("Scripts/portal_standin.py").path
+            let ready = h.directory + "/portal-ready"
+            portal = try ChildProcess(executable: "/usr/bin/python3", arguments: [script, String(colorScheme), ready],
+                                      environment: ["DBUS_SESSION_BUS_ADDRESS": address, "PATH": "/usr/bin:/bin"],
+                                      stdoutPath: h.directory + "/portal.log", stderrPath: h.directory + "/portal.log")
+            for _ in 0..<250 where !FileManager.default.fileExists(atPath: ready) {
+                try await Task.sleep(for: .milliseconds(20))
+            }
+            guard !address.isEmpty, FileManager.default.fileExists(atPath: ready) else {
+                stop()
+                throw XSession.Failure(description: "the stand-in portal did not start: "
+                    + ((try? String(contentsOfFile: h.directory + "/portal.log", encoding: .utf8)) ?? ""))
+            }
+        }
+
+        /// The portal's color-scheme becomes prefer-light (2) or prefer-dark (1), with SettingChanged.
+        func preferLight() { portal.send(SIGUSR1) }
+        func preferDark() { portal.send(SIGUSR2) }
+
+        func stop() {
+            _ = portal.terminate()
+            _ = daemon.terminate()
+        }
+    }
+
+    @Test("the desktop portal's prefer-dark makes the window dark; a SettingChanged to prefer-light makes it light")
+    func followsThePortal() async throws {
+        let h = try await Harness.start("portal")
+        defer { h.close() }
+        let portal = try await StandInPortal(h, colorScheme: 1)
+        defer { portal.stop() }
+        // The portal is asked once the first frame shows (start-up never waits for the bus): the
+        // first frame is light, and the portal's answer turns it dark a moment later.
+        let app = try await h.launch(environment: ["DBUS_SESSION_BUS_ADDRESS": portal.address], firstFrame: Self.darkSurface)
+        let dark = try Screenshot(h.x)
+        #expect(dark.color(at: Pixel(2, 2)) == Self.darkSurface, "prefer-dark: \(dark.save(name: "portal-not-dark")); stderr: \(app.standardError)")
+        portal.preferLight()
+        let light = try await Screenshot.waitFor(h.x, timeout: 2) { $0.color(at: Pixel(2, 2)) == .surface }
+        #expect(light.color(at: Pixel(2, 2)) == .surface, "prefer-light within 2 s: \(light.save(name: "portal-not-light"))")
+        portal.preferDark()
+        let again = try await Screenshot.waitFor(h.x, timeout: 2) { $0.color(at: Pixel(2, 2)) == Self.darkSurface }
+        #expect(again.color(at: Pixel(2, 2)) == Self.darkSurface)
+        #expect(app.process.status == nil && app.standardError.isEmpty, "stderr: \(app.standardError)")
+    }
 }
