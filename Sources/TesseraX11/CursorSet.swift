@@ -38,7 +38,9 @@ final class CursorSet {
         return XCreateFontCursor(display, font)
     }
 
-    deinit {
+    /// Frees the shapes made at start, when a new set replaces this one (not in `deinit`: the
+    /// display may be closed by then).
+    func release() {
         for c in [arrow, openHand, closedHand, notAllowed] { XFreeCursor(display, c) }
     }
 

@@ -96,7 +96,9 @@ extension X11Shell {
         guard wantedTheme != themeNow || wantedSize != sizeNow else { return }
         if let t = wantedTheme { _ = XcursorSetTheme(display, t) }
         _ = XcursorSetDefaultSize(display, Int32(wantedSize))
+        let old = cursors
         cursors = CursorSet(display: display)
+        old.release()
         if let shape = currentCursor { XDefineCursor(display, window, cursors.cursor(for: shape)) }
     }
 }

@@ -225,6 +225,8 @@ public final class X11Shell {
     func close() {
         connectionLostHook = nil
         buffer = nil
+        if let f = fadeFrom { cairo_surface_destroy(f) }
+        fadeFrom = nil
         XFreeGC(display, gc)
         XFreeGC(display, copyGC)
         if !windowDestroyed { XDestroyWindow(display, window) }
