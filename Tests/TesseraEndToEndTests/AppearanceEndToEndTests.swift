@@ -62,6 +62,27 @@ struct AppearanceEndToEndTests {
         #expect(app.standardError.isEmpty, "stderr: \(app.standardError)")
     }
 
+    @Test("a drag in flight goes on through a change of theme, and its drop is saved")
+    func aDragSurvivesAThemeChange() async throws {
+        let h = try await Harness.start("xsettings-drag")
+        defer { h.close() }
+        let daemon = try SettingsDaemon(h, "Net/ThemeName \"Adwaita\"\n")
+        defer { daemon.stop() }
+        try await Self.waitForManager(h)
+        let layout = try await h.layout()
+        let s1 = try layout.item("s1")
+        let fourth = try layout.item(section: 0, index: 3), fifth = try layout.item(section: 0, index: 4)
+        let app = try await h.launch()
+        await h.x.lift(at: s1.frame.center, thenGlideTo: fourth.gapAfter(fifth))
+        try daemon.reload("Net/ThemeName \"Adwaita-dark\"\n")
+        await h.x.gesture { x in x.pause(EndToEndTests.gapDwell); x.release() }
+        let expected = layout.ids(inSection: 0).moving("s1", before: fifth.id)
+        let saved = await StateFileReader.waitFor(h.statePath) { $0.ids(inSection: 0) == expected }
+        #expect(saved?.ids(inSection: 0) == expected, "the drop landed; stderr: \(app.standardError)")
+        let dark = try await Screenshot.waitFor(h.x, timeout: 2) { $0.color(at: Pixel(2, 2)) == Self.darkSurface }
+        #expect(dark.color(at: Pixel(2, 2)) == Self.darkSurface)
+    }
+
     @Test("with no settings manager the window is light; a manager that starts later with a dark theme makes it dark")
     func aManagerStartingLaterIsFollowed() async throws {
         let h = try await Harness.start("xsettings-late")
