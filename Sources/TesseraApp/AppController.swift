@@ -123,6 +123,14 @@ public final class AppController {
         handle(event, at: t)
     }
 
+    /// The desktop's UI font changed (XSETTINGS `Gtk/FontName`, a Pango description; nil: none):
+    /// text is set in it from the next frame, which redraws everything.
+    public func desktopFontChanged(_ description: String?) {
+        guard description != sceneStyle.uiFont else { return }
+        sceneStyle.uiFont = description
+        bannerChanged = true
+    }
+
     private func applyAppearance() {
         let next = appearanceChoice.resolve(desktopAppearance)
         guard next != appearance || sceneStyle.palette != Palette(next) else { return }

@@ -50,7 +50,7 @@ public final class SceneRenderer {
     /// the clip costs one rect test, not a copy of the node).
     public func render(_ flat: FlatScene, to cr: OpaquePointer, scale: Double) {
         let scene = flat.scene, bounds = flat.paintBounds
-        adopt(scene.palette)
+        adopt(scene)
         cellImages.fitBudget(toWindow: scene.size, scale: scale)
         cellImages.noteOnScreen(scene.nodes, pixelScale: scale)
         let paint = painter(scale)
@@ -125,12 +125,14 @@ public final class SceneRenderer {
         return !(hit(left, top) || hit(right, top) || hit(left, bottom) || hit(right, bottom))
     }
 
-    /// Draws from now on with `palette`: a new one drops every image painted with the old.
-    public func adopt(_ palette: Palette) {
-        guard palette != cells.palette else { return }
-        cells.palette = palette
-        text.palette = palette
-        icons.palette = palette
+    /// Draws from now on with `scene`'s palette and UI font: a change drops every image painted
+    /// with the old ones (and, for a font, the shaped text).
+    public func adopt(_ scene: Scene) {
+        guard scene.palette != cells.palette || scene.uiFont != text.uiFont else { return }
+        cells.palette = scene.palette
+        text.palette = scene.palette
+        icons.palette = scene.palette
+        text.uiFont = scene.uiFont
         cellImages.removeAll()
         liftSnapshots.removeAll()
     }
@@ -153,7 +155,7 @@ public final class SceneRenderer {
     /// so; returns how many it painted. For a warm-up thread, ahead of the frame that shows them:
     /// that frame then only copies them.
     public func paintCells(of scene: Scene, scale: Double, shouldStop: () -> Bool = { false }) -> Int {
-        adopt(scene.palette)
+        adopt(scene)
         cellImages.fitBudget(toWindow: scene.size, scale: scale)
         let window = Rect(origin: .zero, size: scene.size)
         var onScreen: [CellNode] = []

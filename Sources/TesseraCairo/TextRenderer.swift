@@ -29,6 +29,18 @@ final class TextRenderer {
     private let layouts: LRUCache<Key, Layout>
     /// The colours text is drawn in (layouts hold no colour: changing it keeps them).
     var palette = Palette.light
+    /// The desktop's UI font (`Scene.uiFont`); a change drops the fonts and layouts made with the old.
+    var uiFont: String? {
+        didSet {
+            guard uiFont != oldValue else { return }
+            layouts.removeAll()
+            for font in fonts.values { pango_font_description_free(font) }
+            fonts.removeAll()
+            typeface = Self.typeface(uiFont)
+        }
+    }
+    /// The families and the size factor `uiFont` gives.
+    private var typeface = TextRenderer.typeface(nil)
 
     /// Layouts are only needed while a cell's image is painted (cells are then blitted from the
     /// image cache, which holds a screenful), and by the few labels drawn every frame (headers,
@@ -187,10 +199,26 @@ final class TextRenderer {
         cairo_surface_destroy(surface)
     }
 
+    /// Families in fallback order and a size factor from a desktop font description: its family
+    /// first, then Tessera's (Chinese, emoji, what it lacks); its size against the 11 pt Tessera's
+    /// sizes are made for, kept within 0.85...1.3 so a title still fits its tile.
+    static func typeface(_ description: String?) -> (families: String, scale: Double) {
+        guard let description, let d = pango_font_description_from_string(description) else {
+            return (TextStyle.families, 1)
+        }
+        defer { pango_font_description_free(d) }
+        let family = pango_font_description_get_family(d).map { String(cString: $0) }
+        let size = Double(pango_font_description_get_size(d)) / Double(PANGO_SCALE)
+        let points = pango_font_description_get_size_is_absolute(d) != 0 ? size * 72 / 96 : size
+        let scale = points > 0 ? Swift.min(Swift.max(points / 11, 0.85), 1.3) : 1
+        let families = family.map { $0.isEmpty ? TextStyle.families : $0 + ", " + TextStyle.families } ?? TextStyle.families
+        return (families, scale)
+    }
+
     private func font(for style: TextStyle) -> OpaquePointer {
         if let f = fonts[style] { return f }
-        let f = pango_font_description_from_string(style.families)!
-        pango_font_description_set_absolute_size(f, style.pixelSize * Double(PANGO_SCALE))
+        let f = pango_font_description_from_string(typeface.families)!
+        pango_font_description_set_absolute_size(f, style.pixelSize * typeface.scale * Double(PANGO_SCALE))
         pango_font_description_set_weight(f, style.isBold ? PANGO_WEIGHT_BOLD : PANGO_WEIGHT_NORMAL)
         fonts[style] = f
         return f

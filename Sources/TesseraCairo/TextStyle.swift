@@ -19,7 +19,7 @@ enum TextStyle: Hashable {
     /// short), in its regular and bold faces; DejaVu Sans covers what it lacks. The bold face (a
     /// 19 MB file, 2.4 MB of it resident once loaded) loads when bold text is first shown
     /// (`TextRenderer.loadFonts(usedIn:)`), so a collection without headers never pays for it.
-    var families: String { "Noto Sans CJK SC, DejaVu Sans" }
+    static let families = "Noto Sans CJK SC, DejaVu Sans"
 
     /// Font size in logical pixels.
     var pixelSize: Double {

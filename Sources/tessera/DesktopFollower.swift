@@ -33,6 +33,7 @@ final class DesktopFollower {
         var desktop = app.desktopAppearance
         desktop.themeName = next.themeName
         app.desktopAppearanceChanged(desktop)
+        app.desktopFontChanged(next.fontName)
         app.desktopGesturesChanged(dragThreshold: next.dragThreshold, doubleClickTime: next.doubleClickTime,
                                    enableAnimations: next.enableAnimations, at: t)
     }

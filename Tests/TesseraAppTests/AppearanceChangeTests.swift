@@ -80,4 +80,17 @@ import Testing
         #expect(f.oldOpacity(at: 2.2) == nil)
         #expect(f.oldOpacity(at: 1.9) == 1, "before its start: the old picture")
     }
+
+    @Test func theDesktopFontReachesTheSceneAndRedraws() {
+        let app = makeApp()
+        _ = app.frame(at: 1)
+        app.didPresent(at: 1)
+        app.desktopFontChanged("Cantarell 11")
+        #expect(app.frame(at: 1.1)?.uiFont == "Cantarell 11", "the next frame is drawn, in the font")
+        #expect(app.frame(at: 1.2) == nil)
+        app.desktopFontChanged("Cantarell 11")
+        #expect(app.frame(at: 1.3) == nil, "the same font again changes nothing")
+        app.desktopFontChanged(nil)
+        #expect(app.frame(at: 1.4).map { $0.uiFont == nil } == true)
+    }
 }

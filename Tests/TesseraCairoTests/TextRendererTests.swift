@@ -42,4 +42,31 @@ import TesseraCore
         }
         #expect(coloured > 40, "\(coloured) coloured pixels")
     }
+
+    /// The desktop's UI font (XSETTINGS Gtk/FontName): its family first, Tessera's after it for
+    /// what it lacks (Chinese), at its size against 11 pt, within 0.85...1.3.
+    @Test func theDesktopFontSetsFamilyAndSize() {
+        #expect(TextRenderer.typeface(nil) == (TextStyle.families, 1))
+        #expect(TextRenderer.typeface("Cantarell 11") == ("Cantarell, " + TextStyle.families, 1))
+        #expect(TextRenderer.typeface("DejaVu Serif 13").scale == 13.0 / 11)
+        #expect(TextRenderer.typeface("Sans 44").scale == 1.3 && TextRenderer.typeface("Sans 5").scale == 0.85)
+        #expect(abs(TextRenderer.typeface("Sans 14px").scale - 10.5 / 11) < 1e-9, "14 px is 10.5 pt")
+        #expect(TextRenderer.typeface("12").families == TextStyle.families, "a size alone keeps the family")
+
+        let text = TextRenderer()
+        text.uiFont = "DejaVu Serif 13"
+        #expect(families("Photos", .cellTitle, text) == ["DejaVu Serif"])
+        #expect(families("今天", .label(.header), text).allSatisfy { $0.hasPrefix("Noto Sans CJK") }, "Chinese from the fallback")
+        func width(_ t: TextRenderer) -> Int32 {
+            var w: Int32 = 0, h: Int32 = 0
+            pango_layout_get_pixel_size(t.layout("Photos", width: 1000, style: .cellTitle).layout, &w, &h)
+            return w
+        }
+        let serif = width(text)
+        text.uiFont = nil
+        #expect(families("Photos", .cellTitle, text).allSatisfy { $0.hasPrefix("Noto Sans CJK") }, "back to Tessera's")
+        let plain = width(TextRenderer())
+        #expect(width(text) == plain)
+        #expect(serif > plain, "13 pt serif is set wider: \(serif) against \(plain)")
+    }
 }

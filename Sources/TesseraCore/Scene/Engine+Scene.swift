@@ -117,7 +117,7 @@ extension Engine {
         if let caption = captionNode { nodes.append(.label(caption)) }
         if inspector.isOn { nodes += inspectorNodes(style: style) }
         return Scene(size: viewport, background: style.background, nodes: nodes, cursor: cursor, upcoming: upcoming,
-                     palette: style.palette)
+                     palette: style.palette, uiFont: style.uiFont)
     }
 
     /// Cells within `style.prefetchDistance` beyond the window that are not drawn (see `Scene.upcoming`):

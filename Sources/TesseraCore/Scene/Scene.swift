@@ -18,10 +18,14 @@ public struct Scene: Sendable {
     /// While the appearance changes: the opacity at which the host lays the window as it looked
     /// before the change over this scene (`CrossFade`); nil otherwise.
     public var crossFade: Double?
+    /// The desktop's UI font, a Pango description ("Cantarell 11", XSETTINGS `Gtk/FontName`): the
+    /// renderer sets text in its family (with its own fallbacks for Chinese and emoji) at its size
+    /// relative to 11 pt; nil: Tessera's own.
+    public var uiFont: String?
     public init(size: Size, background: Color, nodes: [SceneNode] = [], cursor: CursorShape = .arrow,
-                upcoming: [CellNode] = [], palette: Palette = .light) {
+                upcoming: [CellNode] = [], palette: Palette = .light, uiFont: String? = nil) {
         self.size = size; self.background = background; self.nodes = nodes; self.cursor = cursor
-        self.upcoming = upcoming; self.palette = palette
+        self.upcoming = upcoming; self.palette = palette; self.uiFont = uiFont
     }
 }
 

@@ -50,9 +50,9 @@ public enum SceneDamage {
     /// As ``update(from:to:pixelScale:)`` for prepared scenes (a host keeps the last one).
     public static func update(from old: FlatScene?, to new: FlatScene, pixelScale: Double = 1) -> SceneUpdate {
         let size = new.scene.size
-        // A new palette changes how every pixel is drawn, not which nodes there are.
+        // A new palette or font changes how every pixel is drawn, not which nodes there are.
         guard let old, old.scene.size == size, old.scene.background == new.scene.background,
-              old.scene.palette == new.scene.palette else { return .full(size) }
+              old.scene.palette == new.scene.palette, old.scene.uiFont == new.scene.uiFont else { return .full(size) }
         let window = Rect(origin: .zero, size: size)
         // One pass matches nodes and measures how each moved; a second decides what to repaint.
         var pairs: [MatchedPair] = []

@@ -3,6 +3,8 @@
 public struct SceneStyle: Hashable, Sendable {
     /// Every colour; the host sets it from the appearance (`Palette(appearance)`).
     public var palette = Palette.light
+    /// The desktop's UI font (see `Scene.uiFont`); nil: Tessera's own.
+    public var uiFont: String?
     /// Device pixels per logical pixel. Scroll offsets are drawn rounded to whole device pixels, so
     /// scrolled content lands on the pixel grid (crisp text, and a host can move pixels instead of
     /// repainting); the engine's own offsets stay continuous.
