@@ -29,6 +29,9 @@ public protocol ShellClient: AnyObject {
     /// The XSETTINGS manager's settings changed: its `_XSETTINGS_SETTINGS` bytes now (nil: no
     /// manager any more).
     func desktopSettingsChanged(_ xsettings: [UInt8]?, at time: Double)
+    /// The HiDPI scale changed (device pixels per logical pixel); a resize to the new logical
+    /// size follows.
+    func scaleChanged(to scale: Double, at time: Double)
 }
 
 extension ShellClient {
@@ -36,4 +39,5 @@ extension ShellClient {
     public func serviceDescriptors() -> (fds: [pollfd], timeout: Int32) { ([], -1) }
     public func dispatchServices(_ ready: [pollfd]) {}
     public func desktopSettingsChanged(_ xsettings: [UInt8]?, at time: Double) {}
+    public func scaleChanged(to scale: Double, at time: Double) {}
 }

@@ -63,6 +63,10 @@ extension X11Shell {
             if let changed = xsettings?.handle(&event) {
                 flushPending()
                 client.desktopSettingsChanged(changed, at: now)
+                if let s = pendingScale {
+                    pendingScale = nil
+                    applyScale(s, client: client, at: now)
+                }
                 continue
             }
             // The clipboard's traffic (requests for our text, a paste's answer) is its own.
@@ -120,6 +124,18 @@ extension X11Shell {
         heldMotion = pendingMotion
         heldMotionTime = pendingMotionTime
         return .keepGoing
+    }
+
+    /// A new HiDPI scale (the desktop's `Xft/DPI` changed): the window keeps its device pixels and
+    /// shows the logical size they now make; every pixel is drawn again.
+    private func applyScale(_ s: Double, client: ShellClient, at now: Double) {
+        let s = max(0.5, min(s, 8))
+        guard abs(s - scale) > 1e-9 else { return }
+        scale = s
+        translator.scale = s
+        frames.needsFullRepaint = true
+        client.scaleChanged(to: s, at: now)
+        client.handle(.resize(logicalSize), at: now)
     }
 
     /// A new window size in device pixels (1 x 1 at least); the client hears of real changes only.

@@ -102,3 +102,12 @@ extension X11Shell {
         if let shape = currentCursor { XDefineCursor(display, window, cursors.cursor(for: shape)) }
     }
 }
+
+extension X11Shell {
+    /// Shows the window at a new HiDPI scale (the desktop's `Xft/DPI` / 96), from the next turn of
+    /// the loop: the client hears `scaleChanged` and a resize to the logical size.
+    public func useScale(_ s: Double) {
+        guard s.isFinite, s > 0 else { return }
+        pendingScale = s
+    }
+}

@@ -20,7 +20,8 @@ public final class X11Shell {
     /// How the visual lays out a pixel: Cairo's own layout, or one the back buffer converts to.
     let layout: PixelLayout
     /// Device pixels per logical pixel.
-    public let scale: Double
+    public internal(set) var scale: Double
+    /// A scale the desktop asked for while events were read (`useScale`), applied after the event.
     var cursors: CursorSet
     /// Made at the first copy or paste: a session that never uses it asks nothing of the server.
     lazy var clipboard = Clipboard(display: display, window: window)
@@ -30,6 +31,7 @@ public final class X11Shell {
     var translator: EventTranslator
     /// The XSETTINGS manager being followed (its changes go to the client).
     var xsettings: XSettingsWatcher?
+    var pendingScale: Double?
     /// The window as it looked before the appearance changed, while a cross-fade lasts.
     var fadeFrom: OpaquePointer?
     let renderer: SceneRenderer
@@ -83,7 +85,7 @@ public final class X11Shell {
     public static func open(displayName: String?, size: Size, scale: Double?,
                             assetDirectory: String = defaultAssetDirectory,
                             renderer: RendererWarmUp? = nil,
-                            desktopSettings: (([UInt8]?) -> Void)? = nil,
+                            desktopSettings: (([UInt8]?) -> Double?)? = nil,
                             firstScene: ((Double) -> Scene)? = nil) throws -> X11Shell {
         X11ErrorHandling.install()
         let t0 = MonotonicClock.now()
@@ -101,11 +103,12 @@ public final class X11Shell {
             XCloseDisplay(display)
             throw error
         }
-        let resolved = max(0.5, min(scale ?? DisplayScale.fromResources(display), 8))
         // The desktop's settings (a dark theme) before the first scene is made: it shows in them.
+        // Their DPI (XSETTINGS Xft/DPI) comes before the Xft.dpi resource's.
         var xsettings = XSettingsWatcher(display: display, screen: screen)
         let settingsBytes = xsettings.readCurrent()
-        desktopSettings?(settingsBytes)
+        let desktopDPI = desktopSettings?(settingsBytes)
+        let resolved = max(0.5, min(scale ?? desktopDPI.map { $0 / 96 } ?? DisplayScale.fromResources(display), 8))
         if let renderer, let firstScene { renderer.paintAhead(firstScene(resolved), scale: resolved) }
         let t1 = MonotonicClock.now()
         let shell = X11Shell(display: display, screen: screen, visual: visual, depth: depth, layout: layout,

@@ -15,7 +15,7 @@ struct AppOptions: ParsableArguments {
     @Option(help: "Window size in logical pixels, WxH.")
     var geometry: Geometry = Geometry(width: 1024, height: 720)
 
-    @Option(help: "HiDPI scale (default: from Xft.dpi, else 1).")
+    @Option(help: "HiDPI scale (default: the desktop's Xft/DPI / 96, else the Xft.dpi resource's, else 1; it then follows the desktop).")
     var scale: Double?
 
     @Option(help: ArgumentHelp(

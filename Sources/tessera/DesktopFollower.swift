@@ -18,6 +18,9 @@ final class DesktopFollower {
         didSet { applyCursorTheme?(settings.cursorThemeName, settings.cursorThemeSize) }
     }
 
+    /// Shows the window at a new scale (the shell's, when `--scale` did not fix it).
+    var applyScale: ((Double) -> Void)?
+
     init(app: AppController) { self.app = app }
 
     func xsettingsChanged(_ bytes: [UInt8]?, at t: Double) {
@@ -28,7 +31,9 @@ final class DesktopFollower {
             next = DesktopSettings(parsed.settings) { report($0) }
         }
         let cursorChanged = next.cursorThemeName != settings.cursorThemeName || next.cursorThemeSize != settings.cursorThemeSize
+        let dpiChanged = next.dpi != settings.dpi
         settings = next
+        if dpiChanged, let dpi = next.dpi { applyScale?(dpi / 96) }
         if cursorChanged { applyCursorTheme?(next.cursorThemeName, next.cursorThemeSize) }
         var desktop = app.desktopAppearance
         desktop.themeName = next.themeName

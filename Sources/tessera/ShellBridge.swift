@@ -29,6 +29,7 @@ final class ShellBridge: ShellClient, AccessibleWindow {
     }
 
     func desktopSettingsChanged(_ xsettings: [UInt8]?, at time: Double) { desktop?.xsettingsChanged(xsettings, at: time) }
+    func scaleChanged(to scale: Double, at time: Double) { app.sceneStyle.pixelScale = scale }
 
     func handle(_ event: InputEvent, at time: Double) { app.handle(event, at: time) }
 

@@ -72,7 +72,10 @@ struct Window: ParsableCommand {
                 // The first screen's cells are painted on the warm-up thread while the window is made.
                 shell = try X11Shell.open(displayName: nil, size: options.geometry.size, scale: options.scale,
                                           assetDirectory: AssetLocator.find(), renderer: warmUp,
-                                          desktopSettings: { desktop.xsettingsChanged($0, at: app.engine.now) },
+                                          desktopSettings: { bytes in
+                                              desktop.xsettingsChanged(bytes, at: app.engine.now)
+                                              return desktop.settings.dpi
+                                          },
                                           firstScene: { scale in
                                               app.sceneStyle.pixelScale = scale
                                               return app.scene()
@@ -83,6 +86,8 @@ struct Window: ParsableCommand {
             }
             shell.maxFramesPerSecond = options.maxFPS
             desktop.applyCursorTheme = { [unowned shell] in shell.useCursorTheme($0, size: $1) }
+            // --scale fixes the scale; otherwise it follows the desktop's DPI as it changes.
+            if options.scale == nil { desktop.applyScale = { [unowned shell] in shell.useScale($0) } }
             // A second `tessera` on this store raises this window.
             opening.lock?.setWindow(shell.windowID)
             EarlySignals.letThrough()   // the shell's handlers are installed: a held signal quits cleanly now

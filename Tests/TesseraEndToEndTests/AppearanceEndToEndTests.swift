@@ -83,6 +83,36 @@ struct AppearanceEndToEndTests {
         #expect(dark.color(at: Pixel(2, 2)) == Self.darkSurface)
     }
 
+    @Test("Xft/DPI changing from 96 to 192 while running shows everything twice as large, and a drag still lands where aimed")
+    func followsTheDPILive() async throws {
+        let h = try await Harness.start("xsettings-dpi")
+        defer { h.close() }
+        let daemon = try SettingsDaemon(h, "Xft/DPI 98304\n")     // 96 dpi x 1024
+        defer { daemon.stop() }
+        try await Self.waitForManager(h)
+        let layout = try await h.layout()
+        let s1 = try layout.item("s1"), second = try layout.item(section: 0, index: 1)
+        let app = try await h.launch()
+        // Between the first two tiles at scale 1; inside the first tile at scale 2.
+        let probe = Pixel((Int(s1.frame.x + s1.frame.width) + Int(second.frame.x)) / 2, Int(s1.frame.midY))
+        let before = try Screenshot(h.x).color(at: probe)
+        #expect(!before.isClose(to: .tileFill(RGB(hex: "#4a90e2")!), tolerance: 30), "between tiles at 96 dpi: \(before)")
+        try daemon.reload("Xft/DPI 196608\n")
+        let after = try await Screenshot.waitFor(h.x, timeout: 2) { $0.color(at: probe) != before }
+        let inside = after.color(at: probe)
+        #expect(inside != before, "at 192 dpi the first tile covers it: \(after.save(name: "dpi-unchanged"))")
+        // The window's 1024x720 device pixels are now 512x360 logical ones: a drag aimed by that
+        // layout, in device pixels, reorders as it would there.
+        let half = try await h.layout(["--geometry", "512x360"])
+        let s1Now = try half.item("s1"), third = try half.item(section: 0, index: 2), fourth = try half.item(section: 0, index: 3)
+        func device(_ p: Pixel) -> Pixel { Pixel(p.x * 2, p.y * 2) }
+        await h.x.drag(from: device(s1Now.frame.center), to: device(third.gapAfter(fourth)), dwell: EndToEndTests.gapDwell)
+        let expected = half.ids(inSection: 0).moving("s1", before: fourth.id)
+        let saved = await StateFileReader.waitFor(h.statePath) { $0.ids(inSection: 0) == expected }
+        #expect(saved?.ids(inSection: 0) == expected, "the drag at 192 dpi landed where it was aimed")
+        #expect(app.standardError.isEmpty, "stderr: \(app.standardError)")
+    }
+
     @Test("with no settings manager the window is light; a manager that starts later with a dark theme makes it dark")
     func aManagerStartingLaterIsFollowed() async throws {
         let h = try await Harness.start("xsettings-late")
