@@ -80,7 +80,7 @@ let package = Package(
             "TesseraCore", .product(name: "CustomDump", package: "swift-custom-dump"),
             .product(name: "IssueReportingTestSupport", package: "xctest-dynamic-overlay"),
         ]),
-        .testTarget(name: "TesseraPortalTests", dependencies: ["TesseraPortal", "TesseraCore"]),
+        .testTarget(name: "TesseraPortalTests", dependencies: ["TesseraPortal", "TesseraCore", "CPortalBridge", "CGio"]),
         .testTarget(name: "TesseraDesktopTests", dependencies: ["TesseraDesktop"], exclude: ["xsettingsd.conf"]),
         .testTarget(name: "TesseraStoreTests", dependencies: ["TesseraStore", "TesseraCore", "CSQLite"]),
         .testTarget(name: "TesseraAppTests", dependencies: ["TesseraApp", "TesseraStore", "TesseraCore"]),

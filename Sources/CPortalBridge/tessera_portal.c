@@ -43,15 +43,13 @@ static void report(const char *key, GVariant *value) {
     g_variant_unref(v);
 }
 
-static void read_all_done(GObject *source, GAsyncResult *result, gpointer data) {
-    (void)source; (void)data;
-    GError *error = NULL;
-    GVariant *reply = g_dbus_connection_call_finish(bus, result, &error);
-    if (!reply) {
-        g_error_free(error);            // no portal, or one without Settings: not an error to report
-        app.answered(app.context, 0);
-        return;
-    }
+void tessera_portal_decode_value(const TesseraPortalCallbacks *callbacks, const char *key, void *value) {
+    app = *callbacks;
+    report(key, (GVariant *)value);
+}
+
+// ReadAll's reply, (a{sa{sv}}): each appearance setting reported, other namespaces skipped.
+static void decode_read_all(GVariant *reply) {
     GVariant *namespaces = g_variant_get_child_value(reply, 0);
     GVariantIter outer;
     const gchar *ns;
@@ -71,6 +69,23 @@ static void read_all_done(GObject *source, GAsyncResult *result, gpointer data) 
         g_variant_unref(settings);
     }
     g_variant_unref(namespaces);
+}
+
+void tessera_portal_decode_read_all(const TesseraPortalCallbacks *callbacks, void *reply) {
+    app = *callbacks;
+    decode_read_all((GVariant *)reply);
+}
+
+static void read_all_done(GObject *source, GAsyncResult *result, gpointer data) {
+    (void)source; (void)data;
+    GError *error = NULL;
+    GVariant *reply = g_dbus_connection_call_finish(bus, result, &error);
+    if (!reply) {
+        g_error_free(error);            // no portal, or one without Settings: not an error to report
+        app.answered(app.context, 0);
+        return;
+    }
+    decode_read_all(reply);
     g_variant_unref(reply);
     app.answered(app.context, 1);
 }

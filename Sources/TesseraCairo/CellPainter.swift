@@ -15,7 +15,8 @@ struct CellPainter {
         let f = cell.frame
         guard !f.isEmpty, cell.alpha > 0.001, cell.scale > 0.001 else { return }
         let radius = min(f.width, f.height) * Theme.cornerFraction
-        underTransform(of: cell, alpha: cell.alpha * (cell.isDone ? 0.5 : 1), cr) {
+        // A done item is dimmed; in high contrast (nothing translucent) its grey and check say it.
+        underTransform(of: cell, alpha: cell.alpha * (cell.isDone && !palette.isHighContrast ? 0.5 : 1), cr) {
             paintLayers(cell, radius: radius, cr: cr, pixelScale: pixelScale)
         }
     }
