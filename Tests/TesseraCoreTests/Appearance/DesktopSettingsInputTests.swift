@@ -32,6 +32,23 @@ import Testing
         #expect(s.engine.draggedID == "item-2")
     }
 
+    /// Two clicks 0.3 s apart on a section's header: a double-click at the default 0.4 s, two
+    /// single clicks when the desktop's double-click time is 250 ms.
+    @Test func theDoubleClickTimeComesFromTheDesktop() throws {
+        for (interval, renames) in [(0.4, true), (0.25, false)] {
+            var s = EngineScript(layout: .grid(FlowLayout()))
+            s.send(.gestureSettings(slop: 6, doubleClickInterval: interval, reduceMotion: false))
+            let header = try #require(s.engine.snapshot.sections[1].header)
+            let p = s.engine.snapshot.toWindow(header, pane: nil, offsets: s.engine.offsets).center
+            s.down(p)
+            s.up(p)
+            s.wait(0.3)
+            s.down(p)
+            s.up(p)
+            #expect((s.engine.renaming != nil) == renames, "double-click time \(interval) s")
+        }
+    }
+
     @Test func animationsOffIsReducedMotionAndValuesNobodyMeantAreKeptOut() {
         var s = EngineScript()
         s.send(.gestureSettings(slop: -4, doubleClickInterval: 90, reduceMotion: true))
