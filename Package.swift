@@ -60,7 +60,9 @@ let package = Package(
         .systemLibrary(name: "CPortalAPI", path: "Sources/CPortalAPI"),
         .target(name: "CPortalBridge", dependencies: ["CGio"]),
         // The app's half of the portal client: loads libTesseraPortal.so (CPortalBridge) with dlopen.
-        .target(name: "TesseraPortal", dependencies: ["TesseraCore", "CPortalAPI"]),
+        .target(name: "TesseraPortal", dependencies: ["TesseraCore", "CPortalAPI", "TesseraPlugins"]),
+        // Finding and opening those dlopen'd libraries, for both.
+        .target(name: "TesseraPlugins"),
         .target(name: "CA11yBridge", dependencies: ["CAtk"]),
         .target(name: "TesseraCore", dependencies: [.product(name: "RealModule", package: "swift-numerics")]),
         .target(name: "TesseraCairo", dependencies: ["TesseraCore", "CCairo", "CPango"]),
@@ -70,7 +72,7 @@ let package = Package(
         // What the desktop says (XSETTINGS parsed, checked): pure Swift, fed bytes by the shell.
         .target(name: "TesseraDesktop"),
         // The app's half of the accessibility bridge: loads libTesseraA11y.so (CA11yBridge) with dlopen.
-        .target(name: "TesseraAccessibility", dependencies: ["TesseraCore", "CA11yAPI"]),
+        .target(name: "TesseraAccessibility", dependencies: ["TesseraCore", "CA11yAPI", "TesseraPlugins"]),
         .executableTarget(name: "tessera", dependencies: [
             "TesseraCore", "TesseraCairo", "TesseraX11", "TesseraStore", "TesseraApp", "TesseraAccessibility", "TesseraDesktop",
             "TesseraPortal",

@@ -1,5 +1,6 @@
 import CA11yAPI
 import TesseraCore
+import TesseraPlugins
 #if canImport(Glibc)
 import Glibc
 #endif
@@ -64,25 +65,12 @@ public final class AccessibilityBridge {
                 _ = write(2, line, line.utf8.count)
             }
         }
-        for path in library.map({ [$0] }) ?? candidatePaths() {
-            guard let handle = dlopen(path, RTLD_NOW | RTLD_LOCAL) else { continue }
-            if let bridge = AccessibilityBridge(handle: handle, window: window) { return bridge }
-        }
-        return nil
-    }
-
-    static func candidatePaths() -> [String] {
-        if let chosen = getenv("TESSERA_A11Y_LIBRARY") { return [String(cString: chosen)] }
-        var buffer = [CChar](repeating: 0, count: 4096)
-        let n = readlink("/proc/self/exe", &buffer, buffer.count - 1)
-        guard n > 0 else { return [] }
-        let exe = String(decoding: buffer[..<n].map { UInt8(bitPattern: $0) }, as: UTF8.self)
-        let dir = exe.split(separator: "/", omittingEmptySubsequences: false).dropLast().joined(separator: "/")
-        return [dir + "/libTesseraA11y.so", dir + "/../lib/tessera/libTesseraA11y.so"]
+        let paths = library.map { [$0] } ?? PluginLibrary.candidatePaths("libTesseraA11y.so", override: "TESSERA_A11Y_LIBRARY")
+        return PluginLibrary.load(from: paths) { AccessibilityBridge(handle: $0, window: window) }
     }
 
     private init?(handle: UnsafeMutableRawPointer, window: AccessibleWindow) {
-        func symbol<T>(_ name: String, _: T.Type) -> T? { dlsym(handle, name).map { unsafeBitCast($0, to: T.self) } }
+        func symbol<T>(_ name: String, _ type: T.Type) -> T? { PluginLibrary.symbol(handle, name, type) }
         guard let start = symbol("tessera_a11y_start", tessera_a11y_start_fn.self),
               let prepare = symbol("tessera_a11y_prepare", tessera_a11y_prepare_fn.self),
               let dispatch = symbol("tessera_a11y_dispatch", tessera_a11y_dispatch_fn.self),

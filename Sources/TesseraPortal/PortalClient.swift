@@ -1,5 +1,6 @@
 import CPortalAPI
 import TesseraCore
+import TesseraPlugins
 #if canImport(Glibc)
 import Glibc
 #endif
@@ -37,26 +38,13 @@ public final class PortalClient {
     public static func start(library: String? = nil, report: @escaping (String) -> Void,
                              onChange: @escaping (PortalAppearance) -> Void) -> PortalClient? {
         guard busExpected else { return nil }
-        for path in library.map({ [$0] }) ?? candidatePaths() {
-            guard let handle = dlopen(path, RTLD_NOW | RTLD_LOCAL) else { continue }
-            if let client = PortalClient(handle: handle, report: report, onChange: onChange) { return client }
-        }
-        return nil
-    }
-
-    static func candidatePaths() -> [String] {
-        if let chosen = getenv("TESSERA_PORTAL_LIBRARY") { return [String(cString: chosen)] }
-        var buffer = [CChar](repeating: 0, count: 4096)
-        let n = readlink("/proc/self/exe", &buffer, buffer.count - 1)
-        guard n > 0 else { return [] }
-        let exe = String(decoding: buffer[..<n].map { UInt8(bitPattern: $0) }, as: UTF8.self)
-        let dir = exe.split(separator: "/", omittingEmptySubsequences: false).dropLast().joined(separator: "/")
-        return [dir + "/libTesseraPortal.so", dir + "/../lib/tessera/libTesseraPortal.so"]
+        let paths = library.map { [$0] } ?? PluginLibrary.candidatePaths("libTesseraPortal.so", override: "TESSERA_PORTAL_LIBRARY")
+        return PluginLibrary.load(from: paths) { PortalClient(handle: $0, report: report, onChange: onChange) }
     }
 
     private init?(handle: UnsafeMutableRawPointer, report: @escaping (String) -> Void,
                   onChange: @escaping (PortalAppearance) -> Void) {
-        func symbol<T>(_ name: String, _: T.Type) -> T? { dlsym(handle, name).map { unsafeBitCast($0, to: T.self) } }
+        func symbol<T>(_ name: String, _ type: T.Type) -> T? { PluginLibrary.symbol(handle, name, type) }
         guard let start = symbol("tessera_portal_start", tessera_portal_start_fn.self),
               let prepare = symbol("tessera_portal_prepare", tessera_portal_prepare_fn.self),
               let dispatch = symbol("tessera_portal_dispatch", tessera_portal_dispatch_fn.self) else { return nil }

@@ -1,0 +1,34 @@
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// A C library of the app's own that is loaded with dlopen only when it is needed (the
+/// accessibility bridge, the desktop portal's client), so a session without it loads none of what
+/// it links. Looked for beside the executable, then in `../lib/tessera/` (an install).
+public enum PluginLibrary {
+    /// Where `file` (`libTesseraA11y.so`) may be: `$<override>` when set, else beside the
+    /// executable, then `../lib/tessera/`.
+    public static func candidatePaths(_ file: String, override: String) -> [String] {
+        if let chosen = getenv(override) { return [String(cString: chosen)] }
+        var buffer = [CChar](repeating: 0, count: 4096)
+        let n = readlink("/proc/self/exe", &buffer, buffer.count - 1)
+        guard n > 0 else { return [] }
+        let exe = String(decoding: buffer[..<n].map { UInt8(bitPattern: $0) }, as: UTF8.self)
+        let dir = exe.split(separator: "/", omittingEmptySubsequences: false).dropLast().joined(separator: "/")
+        return [dir + "/" + file, dir + "/../lib/tessera/" + file]
+    }
+
+    /// The first of `paths` that opens and that `make` accepts (it reads the symbols it needs).
+    public static func load<T>(from paths: [String], _ make: (UnsafeMutableRawPointer) -> T?) -> T? {
+        for path in paths {
+            guard let handle = dlopen(path, RTLD_NOW | RTLD_LOCAL) else { continue }
+            if let made = make(handle) { return made }
+        }
+        return nil
+    }
+
+    /// A symbol of `handle` as a C function type.
+    public static func symbol<T>(_ handle: UnsafeMutableRawPointer, _ name: String, _: T.Type) -> T? {
+        dlsym(handle, name).map { unsafeBitCast($0, to: T.self) }
+    }
+}
