@@ -75,7 +75,7 @@ let package = Package(
         .target(name: "TesseraAccessibility", dependencies: ["TesseraCore", "CA11yAPI", "TesseraPlugins"]),
         .executableTarget(name: "tessera", dependencies: [
             "TesseraCore", "TesseraCairo", "TesseraX11", "TesseraStore", "TesseraApp", "TesseraAccessibility", "TesseraDesktop",
-            "TesseraPortal",
+            "TesseraPortal", "TesseraPlugins",
             .product(name: "ArgumentParser", package: "swift-argument-parser"),
         ]),
         .testTarget(name: "TesseraCoreTests", dependencies: [

@@ -4,7 +4,7 @@
 set -euo pipefail
 
 run_pkgs=(libx11-dev libsqlite3-dev libglib2.0-dev libxext-dev libxtst-dev libxcursor-dev libxrandr-dev libcairo2-dev libpixman-1-dev libpango1.0-dev libatk1.0-dev libatk-bridge2.0-dev pkg-config fonts-noto-cjk fonts-noto-color-emoji fonts-dejavu-core)
-test_pkgs=(libxfixes-dev xvfb xserver-xorg-core xserver-xorg-video-dummy xauth xdotool x11-utils xclip dbus at-spi2-core python3-pyatspi python3-gi xsettingsd)
+test_pkgs=(libxfixes-dev xvfb xserver-xorg-core xserver-xorg-video-dummy xauth xdotool x11-utils xclip dbus at-spi2-core python3-pyatspi python3-gi xsettingsd desktop-file-utils appstream)
 
 pkgs=("${run_pkgs[@]}")
 if [ "${1:-run}" = "test" ]; then pkgs+=("${test_pkgs[@]}"); fi

@@ -10,12 +10,17 @@ public enum PluginLibrary {
     /// executable, then `../lib/tessera/`.
     public static func candidatePaths(_ file: String, override: String) -> [String] {
         if let chosen = getenv(override) { return [String(cString: chosen)] }
-        var buffer = [CChar](repeating: 0, count: 4096)
-        let n = readlink("/proc/self/exe", &buffer, buffer.count - 1)
-        guard n > 0 else { return [] }
-        let exe = String(decoding: buffer[..<n].map { UInt8(bitPattern: $0) }, as: UTF8.self)
+        guard let exe = executablePath else { return [] }
         let dir = exe.split(separator: "/", omittingEmptySubsequences: false).dropLast().joined(separator: "/")
         return [dir + "/" + file, dir + "/../lib/tessera/" + file]
+    }
+
+    /// The running executable's path (`/proc/self/exe`), nil where there is no /proc.
+    public static var executablePath: String? {
+        var buffer = [CChar](repeating: 0, count: 4096)
+        let n = readlink("/proc/self/exe", &buffer, buffer.count - 1)
+        guard n > 0 else { return nil }
+        return String(decoding: buffer[..<n].map { UInt8(bitPattern: $0) }, as: UTF8.self)
     }
 
     /// The first of `paths` that opens and that `make` accepts (it reads the symbols it needs).
