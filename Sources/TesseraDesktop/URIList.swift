@@ -1,0 +1,137 @@
+/// What another app drops or pastes: `text/uri-list` (RFC 2483: one URI a line, CRLF, `#` comment
+/// lines) or `text/plain`, read into entries Tessera makes items of.
+///
+/// Local files (`file:///path`, `file://localhost/path`, `file://<this host>/path`) become paths,
+/// percent-decoded; any other URI, a `file://` of another host included, stays a link and is never
+/// fetched. A line that is not a URI, or whose path is not UTF-8, is left out with a reason.
+public enum DroppedEntry: Hashable, Sendable {
+    case file(path: String)
+    case link(url: String, host: String)
+    case text(String)
+
+    /// The title of the item made from it: the file's name, the link's host (else the URL), the
+    /// text's first line.
+    public var title: String {
+        switch self {
+        case .file(let path): path.split(separator: "/").last.map(String.init) ?? path
+        case .link(let url, let host): host.isEmpty ? url : host
+        case .text(let text): String(text.split(whereSeparator: \.isNewline).first ?? "").trimmingSpaces
+        }
+    }
+
+    /// The tile's icon for it, by the file's kind (its extension), a link's globe, a note's pencil.
+    public var icon: String {
+        switch self {
+        case .link: return "globe"
+        case .text: return "pencil"
+        case .file(let path):
+            let name = path.split(separator: "/").last.map(String.init) ?? ""
+            guard let dot = name.lastIndex(of: "."), dot != name.startIndex else { return "book" }
+            switch name[name.index(after: dot)...].lowercased() {
+            case "png", "jpg", "jpeg", "webp", "gif", "svg", "bmp", "tif", "tiff", "heic", "avif": return "camera"
+            case "mp4", "mkv", "webm", "mov", "avi": return "film"
+            case "mp3", "ogg", "oga", "flac", "wav", "opus", "m4a": return "music"
+            case "eml", "mbox": return "mail"
+            default: return "book"
+            }
+        }
+    }
+}
+
+public enum URIList {
+    /// Reads a `text/uri-list`. `localHost`: this machine's name (a `file://` URI naming it is local).
+    public static func parse(_ text: String, localHost: String? = nil) -> (entries: [DroppedEntry], problems: [String]) {
+        var entries: [DroppedEntry] = [], problems: [String] = []
+        for (n, raw) in text.split(omittingEmptySubsequences: false, whereSeparator: { $0 == "\n" || $0 == "\r\n" }).enumerated() {
+            let line = String(raw).trimmingSpaces
+            guard !line.isEmpty, !line.hasPrefix("#") else { continue }
+            switch entry(line, localHost: localHost) {
+            case .success(let e): entries.append(e)
+            case .failure(let why): problems.append("line \(n + 1) (\(line.prefix(60))): \(why.text)")
+            }
+        }
+        return (entries, problems)
+    }
+
+    /// Reads `text/plain`: a list of URIs when every line is one, else the text itself.
+    public static func parsePlain(_ text: String, localHost: String? = nil) -> [DroppedEntry] {
+        let lines = text.split(whereSeparator: \.isNewline).map { String($0).trimmingSpaces }.filter { !$0.isEmpty }
+        if !lines.isEmpty, lines.allSatisfy({ scheme(of: $0) != nil }) {
+            let parsed = parse(lines.joined(separator: "\r\n"), localHost: localHost)
+            if parsed.problems.isEmpty { return parsed.entries }
+        }
+        let trimmed = text.trimmingSpaces
+        return trimmed.isEmpty ? [] : [.text(trimmed)]
+    }
+
+    struct Refusal: Error { var text: String }
+
+    static func entry(_ uri: String, localHost: String?) -> Result<DroppedEntry, Refusal> {
+        guard let scheme = scheme(of: uri) else { return .failure(Refusal(text: "not a URI (no scheme)")) }
+        let rest = uri.dropFirst(scheme.count + 1)
+        guard scheme.lowercased() == "file" else {
+            return .success(.link(url: uri, host: authority(of: rest).map { hostName($0) } ?? ""))
+        }
+        // file:/path (no authority), file:///path, file://host/path.
+        var host = "", path = Substring(rest)
+        if let auth = authority(of: rest) {
+            host = auth
+            path = rest.dropFirst(2 + auth.count)
+        }
+        guard path.hasPrefix("/") else { return .failure(Refusal(text: "a file URI without a path")) }
+        let local = host.isEmpty || host.lowercased() == "localhost" || host == localHost
+        guard local else { return .success(.link(url: uri, host: host)) }
+        guard let decoded = percentDecoded(path) else {
+            return .failure(Refusal(text: "its path is not valid percent-encoded UTF-8"))
+        }
+        guard !decoded.contains("\0") else { return .failure(Refusal(text: "its path contains a NUL")) }
+        return .success(.file(path: decoded))
+    }
+
+    /// `scheme:` at the start (RFC 3986: a letter, then letters, digits, `+`, `-`, `.`).
+    static func scheme(of s: String) -> String? {
+        guard let colon = s.firstIndex(of: ":"), colon != s.startIndex else { return nil }
+        let name = s[..<colon]
+        guard name.first!.isASCII && name.first!.isLetter,
+              name.allSatisfy({ $0.isASCII && ($0.isLetter || $0.isNumber || "+-.".contains($0)) }) else { return nil }
+        return String(name)
+    }
+
+    /// The authority after `//`, up to the next `/` (nil without `//`).
+    static func authority(of rest: Substring) -> String? {
+        guard rest.hasPrefix("//") else { return nil }
+        let after = rest.dropFirst(2)
+        return String(after.prefix { $0 != "/" && $0 != "?" && $0 != "#" })
+    }
+
+    /// A host from an authority: user info and port left out.
+    static func hostName(_ authority: String) -> String {
+        var h = Substring(authority)
+        if let at = h.lastIndex(of: "@") { h = h[h.index(after: at)...] }
+        if h.hasPrefix("["), let close = h.firstIndex(of: "]") { return String(h[...close]) }
+        if let colon = h.lastIndex(of: ":") { h = h[..<colon] }
+        return String(h)
+    }
+
+    /// `%XX` decoded to bytes, the bytes read as UTF-8; nil for a bad escape or bad UTF-8.
+    static func percentDecoded(_ s: Substring) -> String? {
+        var bytes: [UInt8] = []
+        var it = Array(s.utf8)[...]
+        while let b = it.popFirst() {
+            guard b == UInt8(ascii: "%") else { bytes.append(b); continue }
+            guard it.count >= 2, let v = UInt8(String(decoding: it.prefix(2), as: UTF8.self), radix: 16) else { return nil }
+            bytes.append(v)
+            it = it.dropFirst(2)
+        }
+        return String(validating: bytes, as: UTF8.self)
+    }
+}
+
+extension String {
+    /// Without the spaces, tabs and line ends at either end.
+    var trimmingSpaces: String {
+        let isSpace: (Character) -> Bool = { $0 == " " || $0 == "\t" || $0.isNewline }
+        guard let first = firstIndex(where: { !isSpace($0) }), let last = lastIndex(where: { !isSpace($0) }) else { return "" }
+        return String(self[first...last])
+    }
+}
