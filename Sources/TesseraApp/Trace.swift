@@ -147,6 +147,9 @@ public enum Trace {
             case .pasteRefused(let reason): return t + "\"pasteRefused\",\"text\":\(JSONText.string(reason))}\n"
             case .caret(let index, let extending): return t + "\"caret\",\"index\":\(index),\"extend\":\(extending)}\n"
             case .frameInterval(let interval): return t + "\"frameInterval\",\"interval\":\(number(interval))}\n"
+            case let .dropIn(items, p):
+                let list = items.map { "{\"title\":\(JSONText.string($0.title)),\"icon\":\(JSONText.string($0.icon))}" }
+                return t + "\"dropIn\",\"x\":\(number(p.x)),\"y\":\(number(p.y)),\"dropped\":[\(list.joined(separator: ","))]}\n"
             case let .gestureSettings(slop, doubleClick, reduceMotion):
                 return t + "\"gestureSettings\",\"slop\":\(number(slop)),\"interval\":\(number(doubleClick)),\"reduceMotion\":\(reduceMotion)}\n"
             }
@@ -187,6 +190,12 @@ public enum Trace {
         var key, char, mods, digest, text: String?
         var items, index: Int?
         var extend, reduceMotion: Bool?
+        var dropped: [Dropped]?
+    }
+
+    private struct Dropped: Decodable {
+        var title: String
+        var icon: String
     }
 
     /// Reads a trace; the error names the line and what is wrong with it.
@@ -275,6 +284,9 @@ public enum Trace {
             guard let index = e.index, let extend = e.extend else { return nil }
             return .input(.caret(index, extending: extend), at: t)
         case "frameInterval": return e.interval.map { .input(.frameInterval($0), at: t) }
+        case "dropIn":
+            guard let p = point(), let dropped = e.dropped else { return nil }
+            return .input(.dropIn(dropped.map { IncomingItem(title: $0.title, icon: $0.icon) }, at: p), at: t)
         case "gestureSettings":
             guard let slop = e.slop, let interval = e.interval, let reduce = e.reduceMotion else { return nil }
             return .input(.gestureSettings(slop: slop, doubleClickInterval: interval, reduceMotion: reduce), at: t)

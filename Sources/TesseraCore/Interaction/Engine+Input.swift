@@ -23,6 +23,7 @@ extension Engine {
         case .frameInterval(let interval):
             // A display between 1000 and 10 Hz; anything else is a bad reading, kept out.
             if (0.001...0.1).contains(interval) { policy.frameInterval = interval }
+        case let .dropIn(items, p): dropIn(items, at: p, t: t)
         case let .gestureSettings(slop, doubleClick, reduceMotion):
             // Values a host could not have meant are kept out, as the frame interval's are.
             if (0...200).contains(slop) { policy.slop = slop }

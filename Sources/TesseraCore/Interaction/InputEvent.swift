@@ -36,6 +36,9 @@ public enum InputEvent: Hashable, Sendable {
     /// `Gtk/EnableAnimations`, with the command line's flags applied by the host): the press-and-move
     /// slop (px), the double-click interval (s) and reduced motion. Sent at start and on changes.
     case gestureSettings(slop: Double, doubleClickInterval: Double, reduceMotion: Bool)
+    /// Items dropped from another app at a window point (XDND): made at the gap there, in order,
+    /// one undoable step (`Engine.dropIn`).
+    case dropIn([IncomingItem], at: Point)
 }
 
 /// The modifier keys held with a key.
