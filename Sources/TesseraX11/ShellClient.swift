@@ -32,6 +32,11 @@ public protocol ShellClient: AnyObject {
     /// The HiDPI scale changed (device pixels per logical pixel); a resize to the new logical
     /// size follows.
     func scaleChanged(to scale: Double, at time: Double)
+    /// Another app dropped data on the window (XDND): its bytes, MIME type, and where the pointer
+    /// let go (logical pixels); `cut`: more than the shell reads was offered.
+    func dropped(_ bytes: [UInt8], type: String, at point: Point, cut: Bool, at time: Double)
+    /// A drop could not be read: why, in words for the user.
+    func dropFailed(_ reason: String, at time: Double)
 }
 
 extension ShellClient {
@@ -40,4 +45,6 @@ extension ShellClient {
     public func dispatchServices(_ ready: [pollfd]) {}
     public func desktopSettingsChanged(_ xsettings: [UInt8]?, at time: Double) {}
     public func scaleChanged(to scale: Double, at time: Double) {}
+    public func dropped(_ bytes: [UInt8], type: String, at point: Point, cut: Bool, at time: Double) {}
+    public func dropFailed(_ reason: String, at time: Double) {}
 }

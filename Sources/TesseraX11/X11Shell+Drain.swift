@@ -52,6 +52,11 @@ extension X11Shell {
             }
         }
 
+        if var target = xdnd, target.deadline != nil {
+            let outcomes = target.expire(now: now)
+            xdnd = target
+            deliver(outcomes, to: client, at: now)
+        }
         if clipboardInUse {
             clipboard.expire(now: now)
             for answer in clipboard.takeAnswers() { client.handle(answer, at: now) }
@@ -67,6 +72,13 @@ extension X11Shell {
                     pendingScale = nil
                     applyScale(s, client: client, at: now)
                 }
+                continue
+            }
+            // Another app's drag over the window, and its drop's data.
+            if var target = xdnd, let outcomes = target.handle(&event, now: now) {
+                xdnd = target
+                flushPending()
+                deliver(outcomes, to: client, at: now)
                 continue
             }
             // The clipboard's traffic (requests for our text, a paste's answer) is its own.
@@ -124,6 +136,18 @@ extension X11Shell {
         heldMotion = pendingMotion
         heldMotionTime = pendingMotionTime
         return .keepGoing
+    }
+
+    /// Tells the client of a drop's data (at its logical point) or of why it could not be read.
+    private func deliver(_ outcomes: [XdndTarget.Outcome], to client: ShellClient, at now: Double) {
+        for outcome in outcomes {
+            switch outcome {
+            case let .dropped(bytes, type, x, y, cut):
+                client.dropped(bytes, type: type, at: Point(x: Double(x) / scale, y: Double(y) / scale), cut: cut, at: now)
+            case .failed(let why):
+                client.dropFailed(why, at: now)
+            }
+        }
     }
 
     /// A new HiDPI scale (the desktop's `Xft/DPI` changed): the window keeps its device pixels and

@@ -69,6 +69,8 @@ extension X11Shell {
                         stats.noteMotionShown(serverTime: shown, presentedAt: end)
                     }
                     client.didPresent(at: now)
+                    // A drop target from the first frame on (its atoms cost a round trip: not before).
+                    if xdnd == nil { xdnd = XdndTarget(display: display, window: window) }
                 }
             }
             // A motion that changed nothing on screen is not waiting to be shown.
@@ -84,7 +86,8 @@ extension X11Shell {
 
             guard XEventsQueued(display, QueuedAlready) == 0 else { continue }
             // Wake for the held-back frame, else for the client's deadline, never before a frame may be drawn.
-            let clientWake = [client.nextDeadline(after: now), clipboardInUse ? clipboard.deadline : nil].compactMap { $0 }.min()
+            let clientWake = [client.nextDeadline(after: now), clipboardInUse ? clipboard.deadline : nil, xdnd?.deadline]
+                .compactMap { $0 }.min()
             let wake = frameHeldBack ? earliestFrame : clientWake.map { max($0, lastFrameTime + minimumFrameInterval) }
             let timeout: Int32
             if let wake {

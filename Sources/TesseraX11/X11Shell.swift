@@ -32,6 +32,8 @@ public final class X11Shell {
     /// The XSETTINGS manager being followed (its changes go to the client).
     var xsettings: XSettingsWatcher?
     var pendingScale: Double?
+    /// Drops from other apps (made after the first frame).
+    var xdnd: XdndTarget?
     /// The window as it looked before the appearance changed, while a cross-fade lasts.
     var fadeFrom: OpaquePointer?
     let renderer: SceneRenderer

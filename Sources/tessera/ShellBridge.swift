@@ -1,6 +1,7 @@
 import TesseraAccessibility
 import TesseraApp
 import TesseraCore
+import TesseraDesktop
 import TesseraPortal
 import TesseraX11
 #if canImport(Glibc)
@@ -30,6 +31,42 @@ final class ShellBridge: ShellClient, AccessibleWindow {
 
     func desktopSettingsChanged(_ xsettings: [UInt8]?, at time: Double) { desktop?.xsettingsChanged(xsettings, at: time) }
     func scaleChanged(to scale: Double, at time: Double) { app.sceneStyle.pixelScale = scale }
+
+    /// A drop from another app: files and links (`text/uri-list`) or text, made into items at the
+    /// gap under the pointer. Lines that are not URIs are left out, named once on stderr.
+    func dropped(_ bytes: [UInt8], type: String, at point: Point, cut: Bool, at time: Double) {
+        guard let text = String(validating: bytes, as: UTF8.self) else {
+            app.handle(.pasteRefused("Nothing added: the dropped data is not UTF-8 text"), at: time)
+            return
+        }
+        let host = Self.hostName
+        var entries: [DroppedEntry]
+        if type == "text/uri-list" {
+            let parsed = URIList.parse(text, localHost: host)
+            entries = parsed.entries
+            for p in parsed.problems.prefix(5) { desktop?.report("left out of a drop: \(p)") }
+            if parsed.problems.count > 5 { desktop?.report("left out of a drop: \(parsed.problems.count - 5) more lines") }
+        } else {
+            entries = URIList.parsePlain(text, localHost: host)
+        }
+        if cut { desktop?.report("a drop of more than \(bytes.count) bytes was cut there") }
+        guard !entries.isEmpty else {
+            app.handle(.pasteRefused("Nothing added: the drop held no file, link or text"), at: time)
+            return
+        }
+        app.handle(.dropIn(entries.map { IncomingItem(title: $0.title, icon: $0.icon) }, at: point), at: time)
+    }
+
+    func dropFailed(_ reason: String, at time: Double) {
+        app.handle(.pasteRefused("Nothing added: \(reason)"), at: time)
+    }
+
+    /// This machine's name, as `file://` URIs of local files may carry it.
+    static let hostName: String? = {
+        var buffer = [CChar](repeating: 0, count: 256)
+        guard gethostname(&buffer, buffer.count - 1) == 0 else { return nil }
+        return String(decoding: buffer.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
+    }()
 
     func handle(_ event: InputEvent, at time: Double) { app.handle(event, at: time) }
 
