@@ -147,6 +147,8 @@ public enum Trace {
             case .pasteRefused(let reason): return t + "\"pasteRefused\",\"text\":\(JSONText.string(reason))}\n"
             case .caret(let index, let extending): return t + "\"caret\",\"index\":\(index),\"extend\":\(extending)}\n"
             case .frameInterval(let interval): return t + "\"frameInterval\",\"interval\":\(number(interval))}\n"
+            case .dragOver(let p): return t + "\"dragOver\",\"x\":\(number(p.x)),\"y\":\(number(p.y))}\n"
+            case .dragLeft: return t + "\"dragLeft\"}\n"
             case let .dropIn(items, p):
                 let list = items.map { "{\"title\":\(JSONText.string($0.title)),\"icon\":\(JSONText.string($0.icon))}" }
                 return t + "\"dropIn\",\"x\":\(number(p.x)),\"y\":\(number(p.y)),\"dropped\":[\(list.joined(separator: ","))]}\n"
@@ -284,6 +286,8 @@ public enum Trace {
             guard let index = e.index, let extend = e.extend else { return nil }
             return .input(.caret(index, extending: extend), at: t)
         case "frameInterval": return e.interval.map { .input(.frameInterval($0), at: t) }
+        case "dragOver": return point().map { .input(.dragOver($0), at: t) }
+        case "dragLeft": return .input(.dragLeft, at: t)
         case "dropIn":
             guard let p = point(), let dropped = e.dropped else { return nil }
             return .input(.dropIn(dropped.map { IncomingItem(title: $0.title, icon: $0.icon) }, at: p), at: t)

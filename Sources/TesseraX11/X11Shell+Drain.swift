@@ -145,7 +145,12 @@ extension X11Shell {
             case let .dropped(bytes, type, x, y, cut):
                 client.dropped(bytes, type: type, at: Point(x: Double(x) / scale, y: Double(y) / scale), cut: cut, at: now)
             case .failed(let why):
+                client.handle(.dragLeft, at: now)
                 client.dropFailed(why, at: now)
+            case let .over(x, y):
+                client.handle(.dragOver(Point(x: Double(x) / scale, y: Double(y) / scale)), at: now)
+            case .left:
+                client.handle(.dragLeft, at: now)
             }
         }
     }

@@ -33,6 +33,10 @@ struct XdndTarget {
         case dropped(bytes: [UInt8], type: String, x: Int, y: Int, cut: Bool)
         /// A drop that could not be read, and why.
         case failed(String)
+        /// The drag (of something we can take) is over window device pixel (x, y).
+        case over(x: Int, y: Int)
+        /// The drag left the window.
+        case left
     }
 
     init(display: OpaquePointer, window: Window) {
@@ -64,8 +68,14 @@ struct XdndTarget {
             let m = ev.xclient, l = [m.data.l.0, m.data.l.1, m.data.l.2, m.data.l.3, m.data.l.4]
             switch m.message_type {
             case atom("XdndEnter"): enter(l)
-            case atom("XdndPosition"): position(l)
-            case atom("XdndLeave"): if Window(l[0]) == source { reset() }
+            case atom("XdndPosition"):
+                position(l)
+                if type != 0, let p = position { return [.over(x: p.x, y: p.y)] }
+            case atom("XdndLeave"):
+                if Window(UInt(bitPattern: l[0])) == source, transfer == nil {
+                    reset()
+                    return [.left]
+                }
             case atom("XdndDrop"): return drop(l, now: now)
             default: return nil
             }

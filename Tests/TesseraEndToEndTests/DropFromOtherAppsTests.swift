@@ -21,8 +21,16 @@ struct DropFromOtherAppsTests {
         }
         let source = try XdndSource(displayName: h.xvfb.display)
         let gap = second.gapAfter(third)
-        let result = source.drag(files, onto: target, path: [Pixel(gap.x - 30, gap.y - 20), gap])
+        nonisolated(unsafe) var during: Screenshot?
+        let session = h.x
+        let result = source.drag(files, onto: target, path: [Pixel(gap.x - 30, gap.y - 20), gap], dwell: 0.4,
+                                 whileOver: { during = try? Screenshot(session) })
         #expect(result.accepted && result.finished && result.succeeded, "\(result); stderr: \(app.standardError)")
+        // While it was over the gap, the accent bar marked it (between the second and third tiles).
+        let shot = try #require(during)
+        let bar = (Int(second.frame.maxX) + Int(third.frame.x)) / 2
+        let blue = (bar - 4...bar + 4).map { shot.color(at: Pixel($0, Int(third.frame.midY))) }.filter { $0.b > $0.r + 80 }
+        #expect(!blue.isEmpty, "the gap bar shows under another app's drag: \(shot.save(name: "xdnd-gap-bar"))")
         let ids = layout.ids(inSection: 0)
         let expected = Array(ids[..<2]) + ["dropped-1", "dropped-2", "dropped-3"] + Array(ids[2...])
         let saved = await StateFileReader.waitFor(h.statePath) { $0.ids(inSection: 0) == expected }
@@ -39,5 +47,53 @@ struct DropFromOtherAppsTests {
         let undone = await StateFileReader.waitFor(h.statePath) { $0.ids(inSection: 0) == ids }
         #expect(undone?.ids(inSection: 0) == ids, "one undo removes the drop")
         #expect(app.standardError.isEmpty, "stderr: \(app.standardError)")
+    }
+
+    /// Files for a drop, made in the test's folder; their `file://` URIs.
+    static func files(_ names: [String], in h: Harness) throws -> [String] {
+        try names.map { name in
+            let path = h.directory + "/" + name
+            try Data("x".utf8).write(to: URL(fileURLWithPath: path))
+            return "file://" + (path.addingPercentEncoding(withAllowedCharacters: .urlPathAllowed) ?? path)
+        }
+    }
+
+    @Test("a drop held over a folder through its dwell goes into the folder")
+    func aDwellOverAFolderDropsIntoIt() async throws {
+        let h = try await Harness.start("xdnd-folder")
+        defer { h.close() }
+        let layout = try await h.layout()
+        let folder = try #require(layout.items.first { $0.kind == "folder" && $0.section == 0 })
+        let app = try await h.launch()
+        let target = try await h.x.waitForAppWindow()
+        let source = try XdndSource(displayName: h.xvfb.display)
+        let c = folder.frame.center
+        let result = source.drag(try Self.files(["Dune.pdf", "Song.mp3"], in: h), onto: target,
+                                 path: [Pixel(c.x - 20, c.y), c], dwell: 1.4)
+        #expect(result.succeeded, "\(result); stderr: \(app.standardError)")
+        let saved = await StateFileReader.waitFor(h.statePath) { doc in
+            doc.entry(folder.id)?.children?.map(\.id).suffix(2) == ["dropped-1", "dropped-2"]
+        }
+        #expect(saved?.entry(folder.id)?.children?.suffix(2).map(\.title) == ["Dune.pdf", "Song.mp3"], "into \(folder.title)")
+        #expect(saved?.ids(inSection: 0) == layout.ids(inSection: 0), "nothing added beside it")
+    }
+
+    @Test("a drag resting near the bottom edge scrolls the window, and the drop lands where it was let go")
+    func restingAtTheBottomEdgeAutoscrolls() async throws {
+        let h = try await Harness.start("xdnd-autoscroll")
+        defer { h.close() }
+        let app = try await h.launch()
+        let target = try await h.x.waitForAppWindow()
+        let before = try Screenshot(h.x)
+        let source = try XdndSource(displayName: h.xvfb.display)
+        let edge = Pixel(500, h.xvfb.height > 720 ? 712 : h.xvfb.height - 8)
+        let result = source.drag(try Self.files(["Far.txt"], in: h), onto: target, path: [Pixel(500, 600), edge], dwell: 1.5)
+        #expect(result.succeeded, "\(result); stderr: \(app.standardError)")
+        #expect(!(try Screenshot(h.x)).pixelsEqual(before), "the window scrolled")
+        let saved = await StateFileReader.waitFor(h.statePath) { $0.flatIDs.contains("dropped-1") }
+        let flat = saved?.flatIDs ?? []
+        let index = try #require(flat.firstIndex(of: "dropped-1"))
+        let firstScreen = try await h.layout().items.filter(\.visible).count
+        #expect(index > firstScreen, "dropped past what the first screen showed (at \(index) of \(flat.count))")
     }
 }

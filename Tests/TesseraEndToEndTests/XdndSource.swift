@@ -33,7 +33,9 @@ final class XdndSource {
 
     /// Drags `uris` onto `target`, moving through `path` (root coordinates; the last point is where
     /// it lets go, after `dwell` seconds there), then drops; `cancel`: leaves instead of dropping.
-    func drag(_ uris: [String], onto target: Window, path: [Pixel], dwell: Double = 0.2, cancel: Bool = false) -> Result {
+    /// `whileOver` runs after the dwell, before the drop (a screenshot of the feedback).
+    func drag(_ uris: [String], onto target: Window, path: [Pixel], dwell: Double = 0.2, cancel: Bool = false,
+              whileOver: (() -> Void)? = nil) -> Result {
         payload = Array((uris.map { $0 + "\r\n" }.joined()).utf8)
         var result = Result()
         XSetSelectionOwner(display, atoms["XdndSelection"]!, window, UInt(CurrentTime))
@@ -43,6 +45,7 @@ final class XdndSource {
             pump(for: 0.05, &result)
         }
         pump(for: dwell, &result)
+        whileOver?()
         if cancel {
             send(target, "XdndLeave", [Int(window), 0, 0, 0, 0])
             pump(for: 0.2, &result)

@@ -27,6 +27,9 @@ public struct DragSession: Equatable, Sendable {
     public var settle: Settle? { if case .settling(let s) = phase { s } else { nil } }
     public var scrub: Scrub? { if case .scrubbing(let s) = phase { s } else { nil } }
     public var band: Band? { if case .banding(let b) = phase { b } else { nil } }
+    public var incoming: Incoming? { if case .incoming(let i) = phase { i } else { nil } }
+    /// The hover of whatever is dragged over the surface: a carried item's, or another app's drag's.
+    public var activeHover: Hover? { lift?.hover ?? incoming?.hover }
     public var isCarrying: Bool { lift != nil }
     public var isSettling: Bool { settle != nil }
 
@@ -74,6 +77,20 @@ public struct DragSession: Equatable, Sendable {
     mutating func begin(_ band: Band) {
         guard !isCarrying, !isSettling else { return }
         phase = .banding(band)
+    }
+
+    /// Another app's drag is over the window (from idle, or a drag over it already).
+    mutating func over(_ incoming: Incoming) {
+        guard phase == .idle || self.incoming != nil else { return }
+        pointer = incoming.pointer
+        phase = .incoming(incoming)
+    }
+
+    /// One frame of the edge autoscroll of the root under another app's drag.
+    mutating func autoscrollIncoming(offset: Double, limit: Double, depth: Double, at t: Double, dt: Double, policy: DragPolicy) -> Double? {
+        guard case .incoming(var i) = phase else { return nil }
+        defer { phase = .incoming(i) }
+        return Autoscroll.step(offset: offset, limit: limit, depth: depth, since: &i.edge, at: t, dt: dt, policy: policy)
     }
 
     /// One frame of the band's edge autoscroll of the root (see `autoscroll`).
@@ -238,6 +255,19 @@ public enum DragPhase: Equatable, Sendable {
     case scrubbing(Scrub)
     /// Dragging a rubber band from empty space.
     case banding(Band)
+    /// Another app's drag (files, links) is over the window (XDND): nothing of ours is carried.
+    case incoming(Incoming)
+}
+
+/// Another app's drag over the window: where the pointer is, the gap or folder it is over (and
+/// since when: the same dwells as a carried item's), and the edge autoscroll's clock.
+public struct Incoming: Equatable, Sendable {
+    public var pointer: Point
+    public var hover: Hover?
+    public var edge: Double?
+    public init(pointer: Point, hover: Hover? = nil, edge: Double? = nil) {
+        self.pointer = pointer; self.hover = hover; self.edge = edge
+    }
 }
 
 /// A rubber band (KDE's folder view): pressed on empty space and dragged, it marks the items it

@@ -26,6 +26,8 @@ extension Engine {
             outbox.redraw()
         case .banding:
             autoscrollBand(dt: dt, at: t)
+        case .incoming:
+            advanceIncoming(dt: dt, at: t)
         case .idle, .scrubbing:
             break
         }

@@ -20,7 +20,9 @@ extension Engine {
     /// selects the first and shows it. Returns whether anything was added.
     @discardableResult
     mutating func dropIn(_ items: [IncomingItem], at p: Point, t: Double) -> Bool {
-        guard !items.isEmpty, canEditNow, let start = insertionPath(at: p) else { return false }
+        let destination = session.incoming != nil ? incomingDestination(at: p) : insertionPath(at: p)
+        dragLeft()
+        guard !items.isEmpty, canEditNow, let start = destination else { return false }
         let kept = items.prefix(Self.dropInLimit)
         var ids: [ItemID] = []
         var next = nextDroppedNumber()
@@ -36,11 +38,12 @@ extension Engine {
         let summary = made.count == 1 ? "Added \(made[0].title)" : "Added \(made.count) items"
         guard (try? update(at: t, summary: summary, toast: true, { (u: inout ModelUpdates) throws(ModelEditError) -> Void in
             for (k, item) in made.enumerated() {
-                try u.insert(item, at: IndexPath(section: start.section, item: start.item + k))
+                try u.insert(item, at: start.child.map { IndexPath(section: start.section, item: start.item, child: $0 + k) }
+                    ?? IndexPath(section: start.section, item: start.item + k))
             }
         })) != nil else { return false }
         navigation.select(ids[0], at: start)
-        if let j = snapshot.flatIndex(of: start) { reveal(j) }
+        if start.child == nil, let j = snapshot.flatIndex(of: start) { reveal(j) }
         if items.count > kept.count { notify("Added the first \(kept.count) of \(items.count) dropped items") }
         outbox.redraw()
         return true

@@ -17,7 +17,7 @@ extension Engine {
     /// `partDelay` into the dwell, so a pointer sweeping across gaps (or a surface autoscrolling
     /// under it) does not set every cell it passes jittering.
     func partedCells() -> [PartedCell] {
-        guard let l = session.lift, let h = l.hover, case .gap(let s, let i) = h.target else { return [] }
+        guard let h = session.activeHover, case .gap(let s, let i) = h.target else { return [] }
         let elapsed = now - h.since - Self.partDelay
         guard elapsed > 0 else { return [] }
         let p = policy.reduceMotion ? 1 : Self.easeOut(Swift.min(1, elapsed / Swift.max(policy.reorderDwell - Self.partDelay, 1e-6)))
@@ -46,7 +46,7 @@ extension Engine {
 
     /// The centre target the folder dwell is growing (before it opens), where it is, and its scale now.
     func dwellGrowth() -> (id: ItemID, path: IndexPath, progress: Double, scale: Double)? {
-        guard let l = session.lift, l.open == nil, let h = l.hover, !h.refused, h.place == .surface, case .into(let path) = h.target,
+        guard session.lift?.open == nil, let h = session.activeHover, !h.refused, h.place == .surface, case .into(let path) = h.target,
               let id = model.item(at: path)?.id else { return nil }
         let progress = Swift.min(1, (now - h.since) / Swift.max(policy.folderDwell, 1e-6))
         let scale = policy.reduceMotion ? 1 : 1 + (policy.dwellGrowScale - 1) * Self.easeInOut(progress)

@@ -24,6 +24,8 @@ extension Engine {
             // A display between 1000 and 10 Hz; anything else is a bad reading, kept out.
             if (0.001...0.1).contains(interval) { policy.frameInterval = interval }
         case let .dropIn(items, p): dropIn(items, at: p, t: t)
+        case .dragOver(let p): dragOver(at: p, t: t)
+        case .dragLeft: dragLeft()
         case let .gestureSettings(slop, doubleClick, reduceMotion):
             // Values a host could not have meant are kept out, as the frame interval's are.
             if (0...200).contains(slop) { policy.slop = slop }
@@ -122,6 +124,8 @@ extension Engine {
             outbox.redraw()
         case .scrubbing(let s):
             scrub(s, to: p)
+        case .incoming:
+            break
         case .banding(let b):
             // Without Ctrl, a band starts the marks anew: what it touches, and nothing else.
             if b.moved {
@@ -156,7 +160,7 @@ extension Engine {
             settleBoardOnPage(velocity: 0)
         case .banding(let b):
             endBand(b)
-        case .idle, .settling:
+        case .idle, .settling, .incoming:
             break
         }
     }

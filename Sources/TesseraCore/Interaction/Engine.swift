@@ -74,6 +74,8 @@ public struct Engine: Sendable {
         case .lifted, .settling: soon(frame)
         // A band near an edge autoscrolls frame by frame.
         case .banding(let b): if b.moved { soon(frame) }
+        // Another app's drag: dwells and the edge autoscroll move every frame.
+        case .incoming: soon(frame)
         }
         if scroll.isEasing || presentation.isAnimating(at: now) { soon(frame) }
         if let p = scroll.paging.settleAt { soon(p) }

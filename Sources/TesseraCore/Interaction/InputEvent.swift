@@ -39,6 +39,11 @@ public enum InputEvent: Hashable, Sendable {
     /// Items dropped from another app at a window point (XDND): made at the gap there, in order,
     /// one undoable step (`Engine.dropIn`).
     case dropIn([IncomingItem], at: Point)
+    /// Another app's drag is over the window at this point (XDND positions): the gap bar, a
+    /// folder's dwell and the edge autoscroll show where a drop would land (`Engine.dragOver`).
+    case dragOver(Point)
+    /// That drag left the window or was given up.
+    case dragLeft
 }
 
 /// The modifier keys held with a key.

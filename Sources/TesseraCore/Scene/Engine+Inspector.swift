@@ -57,6 +57,7 @@ extension Engine {
         case .settling(let s): "settling \(s.id)"
         case .scrubbing: "scrubbing a scroll thumb"
         case .banding: "dragging a selection band"
+        case .incoming: "another app's drag over the window"
         }
     }
 

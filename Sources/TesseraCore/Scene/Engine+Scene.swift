@@ -54,7 +54,7 @@ extension Engine {
         nodes += addRowNodes(offsets: offsets, style: style)
         var upcoming = upcomingCells(offsets: offsets, drawn: visible, hidden: hidden, looks: looks, style: style)
         if let l = session.lift, !l.group.isEmpty, style.prefetchDistance > 0 { upcoming += stackUpcoming(l, looks: looks) }
-        if case .surface? = session.lift?.hover?.place, let bar = gapBar(style: style) { nodes.append(.box(bar)) }
+        if case .surface? = session.activeHover?.place, let bar = gapBar(style: style) { nodes.append(.box(bar)) }
         nodes += scrollIndicators(style: style)
         // What is open on top, growing out of its tile while it opens; what just closed, shrinking
         // back into its tile.
@@ -149,7 +149,7 @@ extension Engine {
     /// While a reorder dwell runs, a bar marks the gap, growing more opaque as the dwell completes:
     /// on the surface (in its layout's reorder direction) or among an open folder's items.
     func gapBar(style: SceneStyle) -> BoxNode? {
-        guard let l = session.lift, let h = l.hover, case .gap(let s, let i) = h.target else { return nil }
+        guard let h = session.activeHover, case .gap(let s, let i) = h.target else { return nil }
         let neighbour: Rect, axis: Axis, spacing: Double
         switch h.place {
         case .surface:

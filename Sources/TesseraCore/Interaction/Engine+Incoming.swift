@@ -1,0 +1,57 @@
+/// Another app's drag over the window (XDND): the same feedback as a carried item's — the gap bar
+/// and the parted neighbours at a gap, a folder growing through its dwell, the edges autoscrolling
+/// frame by frame while the pointer rests there — and on the drop, `dropIn` puts the items where
+/// that feedback said: into the folder whose dwell ran out, else at the gap.
+extension Engine {
+    /// The drag is over `p` (window coordinates).
+    mutating func dragOver(at p: Point, t: Double) {
+        guard session.phase == .idle || session.incoming != nil, navigation.overlay == nil, canEditNow || session.incoming != nil
+        else { return }
+        var incoming = session.incoming ?? Incoming(pointer: p)
+        incoming.pointer = p
+        let target = incomingTarget(at: p, previous: incoming.hover?.target)
+        if target != incoming.hover?.target {
+            incoming.hover = target.map { Hover(target: $0, since: t) }
+        }
+        session.over(incoming)
+        outbox.redraw()
+    }
+
+    /// The drag left the window, or its source gave up: nothing more is shown of it.
+    mutating func dragLeft() {
+        guard session.incoming != nil else { return }
+        session.end()
+        outbox.redraw()
+    }
+
+    /// A gap, or a folder (done or not: a folder takes files; plain items do not, their centre
+    /// reading as their nearer edge).
+    func incomingTarget(at p: Point, previous: DropTarget?) -> DropTarget? {
+        snapshot.dropTarget(at: p, offsets: offsets, previous: previous, zones: policy.dropZones,
+                            accepts: { [model] path in model.item(at: path)?.isFolder == true })
+    }
+
+    /// Where a drop now would put the items: into the folder under the pointer once its dwell ran
+    /// out, else at the gap there.
+    func incomingDestination(at p: Point) -> IndexPath? {
+        if let h = session.incoming?.hover, case .into(let path) = h.target, now >= h.since + policy.folderDwell,
+           let folder = model.item(at: path), folder.isFolder {
+            return IndexPath(section: path.section, item: path.item, child: folder.children.count)
+        }
+        return insertionPath(at: p)
+    }
+
+    /// One frame under another app's drag: the root autoscrolls at its edges, dwells progress.
+    mutating func advanceIncoming(dt: Double, at t: Double) {
+        guard let i = session.incoming else { return }
+        let axis = snapshot.scrollAxis
+        let depth = Autoscroll.depth(of: i.pointer[axis], lo: 0, hi: viewport[axis], inset: policy.autoscrollEdgeInset)
+        if let m = session.autoscrollIncoming(offset: scroll.offsets.root[axis], limit: scroll.limits.root[axis], depth: depth,
+                                              at: t, dt: dt, policy: policy) {
+            scroll.jumpRoot(along: axis, to: m)
+            // What is under the resting pointer changed with the scroll.
+            dragOver(at: i.pointer, t: t)
+        }
+        if i.hover != nil { outbox.redraw() }
+    }
+}
