@@ -96,4 +96,25 @@ struct DropFromOtherAppsTests {
         let firstScreen = try await h.layout().items.filter(\.visible).count
         #expect(index > firstScreen, "dropped past what the first screen showed (at \(index) of \(flat.count))")
     }
+
+    @Test("a source that never hands its data over: after 5 s the drop fails, nothing is added, the window goes on")
+    func aSilentSourceTimesOut() async throws {
+        let h = try await Harness.start("xdnd-silent")
+        defer { h.close() }
+        let layout = try await h.layout()
+        let first = try layout.item(section: 0, index: 0)
+        let app = try await h.launch()
+        let target = try await h.x.waitForAppWindow()
+        let source = try XdndSource(displayName: h.xvfb.display)
+        let started = Date()
+        let result = source.drag(try Self.files(["Lost.txt"], in: h), onto: target, path: [first.frame.center], silent: true)
+        #expect(result.finished && !result.succeeded, "the target told the source the drop failed: \(result)")
+        #expect(Date().timeIntervalSince(started) >= 4.5, "after the 5 s the source had")
+        #expect(!StateFileReader.exists(h.statePath), "nothing was added (nothing to save)")
+        // The window still answers: a drag of its own reorders as ever.
+        let second = try layout.item(section: 0, index: 1), third = try layout.item(section: 0, index: 2)
+        await h.x.drag(from: first.frame.center, to: second.gapAfter(third), dwell: EndToEndTests.gapDwell)
+        let moved = await StateFileReader.waitFor(h.statePath) { $0.ids(inSection: 0).firstIndex(of: first.id) == 1 }
+        #expect(moved != nil, "stderr: \(app.standardError)")
+    }
 }

@@ -12,6 +12,7 @@ final class XdndSource {
     let window: Window
     private var atoms: [String: Atom] = [:]
     private var payload: [UInt8] = []
+    private var silent = false
 
     init(displayName: String) throws {
         guard let d = XOpenDisplay(displayName) else { throw XSession.Failure(description: "XdndSource: no display \(displayName)") }
@@ -34,8 +35,10 @@ final class XdndSource {
     /// Drags `uris` onto `target`, moving through `path` (root coordinates; the last point is where
     /// it lets go, after `dwell` seconds there), then drops; `cancel`: leaves instead of dropping.
     /// `whileOver` runs after the dwell, before the drop (a screenshot of the feedback).
+    /// `silent`: the source never hands the data over (an app that hung or died mid-drop).
     func drag(_ uris: [String], onto target: Window, path: [Pixel], dwell: Double = 0.2, cancel: Bool = false,
-              whileOver: (() -> Void)? = nil) -> Result {
+              silent: Bool = false, whileOver: (() -> Void)? = nil) -> Result {
+        self.silent = silent
         payload = Array((uris.map { $0 + "\r\n" }.joined()).utf8)
         var result = Result()
         XSetSelectionOwner(display, atoms["XdndSelection"]!, window, UInt(CurrentTime))
@@ -52,7 +55,7 @@ final class XdndSource {
             return result
         }
         send(target, "XdndDrop", [Int(window), 0, Int(CurrentTime), 0, 0])
-        let deadline = Date().addingTimeInterval(5)
+        let deadline = Date().addingTimeInterval(8)
         while !result.finished && Date() < deadline { pump(for: 0.02, &result) }
         return result
     }
@@ -70,7 +73,7 @@ final class XdndSource {
                 case ClientMessage where ev.xclient.message_type == atoms["XdndFinished"]:
                     result.finished = true
                     result.succeeded = ev.xclient.data.l.1 & 1 != 0
-                case SelectionRequest:
+                case SelectionRequest where !silent:
                     answer(ev.xselectionrequest)
                 default: break
                 }
