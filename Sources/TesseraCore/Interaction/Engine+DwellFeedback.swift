@@ -64,7 +64,7 @@ extension Engine {
     /// The hover changed from `old`: cells that were parted beside its gap slide back, and a
     /// target that was growing shrinks back, from where they are drawn (no jump).
     mutating func hoverLeft(_ old: Hover?, parted: [PartedCell], grown: (id: ItemID, scale: Double)?, at t: Double) {
-        guard session.lift?.hover != old else { return }
+        guard session.activeHover != old else { return }
         if !policy.reduceMotion {
             // A part under a pixel goes back at once: a spring for it would only cost frames.
             for c in parted where abs(c.offset.x) + abs(c.offset.y) >= 1 {

@@ -10,18 +10,27 @@ extension Engine {
         var incoming = session.incoming ?? Incoming(pointer: p)
         incoming.pointer = p
         let target = incomingTarget(at: p, previous: incoming.hover?.target)
-        if target != incoming.hover?.target {
+        let old = incoming.hover, parted = partedCells(), grown = dwellGrowth().map { ($0.id, $0.scale) }
+        if target != old?.target {
             incoming.hover = target.map { Hover(target: $0, since: t) }
         }
         session.over(incoming)
+        // Neighbours parted at the gap left slide back, a folder left shrinks back: no jump.
+        hoverLeft(old, parted: parted, grown: grown, at: t)
         outbox.redraw()
     }
 
-    /// The drag left the window, or its source gave up: nothing more is shown of it.
+    /// The drag left the window, or its source gave up: nothing more is shown of it, and what it
+    /// had parted or grown eases back.
+
     mutating func dragLeft() {
-        guard session.incoming != nil else { return }
+        guard let old = session.incoming?.hover else {
+            if session.incoming != nil { session.end(); outbox.redraw() }
+            return
+        }
+        let parted = partedCells(), grown = dwellGrowth().map { ($0.id, $0.scale) }
         session.end()
-        outbox.redraw()
+        hoverLeft(old, parted: parted, grown: grown, at: now)
     }
 
     /// A gap, or a folder (done or not: a folder takes files; plain items do not, their centre

@@ -53,6 +53,27 @@ import Testing
         #expect(!s.ids(0).contains("dropped-1"))
     }
 
+    /// Where `id` is drawn in the scene now.
+    func drawnFrame(_ s: EngineScript, _ id: ItemID) -> Rect? {
+        for node in s.engine.scene().nodes { if case .cell(let c) = node, c.id == id { return c.frame } }
+        return nil
+    }
+
+    @Test func leavingAGapLetsItsNeighboursSlideBack() {
+        var s = EngineScript()
+        let a = s.frame("item-3"), b = s.frame("item-4")
+        s.send(.dragOver(Point(x: (a.maxX + b.minX) / 2, y: a.midY)))
+        s.wait(0.4)
+        let parted = drawnFrame(s, "item-3")!
+        #expect(parted.minX < a.minX - 5, "parted beside the gap")
+        s.send(.dragLeft)
+        s.wait(1.0 / 60)
+        let next = drawnFrame(s, "item-3")!
+        #expect(abs(next.minX - parted.minX) < 4, "slides back, no jump: \(parted.minX) -> \(next.minX)")
+        s.wait(0.6)
+        #expect(drawnFrame(s, "item-3") == a)
+    }
+
     @Test func restingNearTheBottomEdgeScrollsAndLeavingShowsNothing() {
         var s = EngineScript()
         let p = Point(x: 280, y: 395)
