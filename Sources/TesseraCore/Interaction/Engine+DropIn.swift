@@ -20,9 +20,9 @@ extension Engine {
     /// selects the first and shows it. Returns whether anything was added.
     @discardableResult
     mutating func dropIn(_ items: [IncomingItem], at p: Point, t: Double) -> Bool {
-        let destination = session.incoming != nil ? incomingDestination(at: p) : insertionPath(at: p)
+        let destination = session.incoming != nil ? incomingDestination(at: p) : insertionPath(at: p).map { .gap($0) }
         dragLeft()
-        guard !items.isEmpty, canEditNow, let start = destination else { return false }
+        guard !items.isEmpty, canEditNow, let destination else { return false }
         let kept = items.prefix(Self.dropInLimit)
         var ids: [ItemID] = []
         var next = nextDroppedNumber()
@@ -36,14 +36,30 @@ extension Engine {
             return Item(id: id, title: title, icon: incoming.icon, rgba: Self.newItemColor(id), sizeHint: .square)
         }
         let summary = made.count == 1 ? "Added \(made[0].title)" : "Added \(made.count) items"
+        let start: IndexPath
+        switch destination {
+        case .gap(let path): start = path
+        case .into(let folder), .onto(let folder): start = IndexPath(section: folder.section, item: folder.item + 1)
+        }
+        let into: ItemID? = {
+            switch destination {
+            case .gap: return nil
+            case .into(let path), .onto(let path): return model.item(at: path)?.id
+            }
+        }()
         guard (try? update(at: t, summary: summary, toast: true, { (u: inout ModelUpdates) throws(ModelEditError) -> Void in
             for (k, item) in made.enumerated() {
-                try u.insert(item, at: start.child.map { IndexPath(section: start.section, item: start.item, child: $0 + k) }
-                    ?? IndexPath(section: start.section, item: start.item + k))
+                try u.insert(item, at: IndexPath(section: start.section, item: start.item + k))
             }
+            // Onto a tile: the first joins it (a folder takes it in; a plain item and it become a
+            // new folder in its place), the rest follow into that folder, in order.
+            guard let target = into else { return }
+            let folder = try u.drop(ids[0], onto: target)
+            for id in ids.dropFirst() { try u.moveIntoFolder(id, folder: folder) }
         })) != nil else { return false }
-        navigation.select(ids[0], at: start)
-        if start.child == nil, let j = snapshot.flatIndex(of: start) { reveal(j) }
+        let shown = into == nil ? start : IndexPath(section: start.section, item: start.item - 1)
+        navigation.select(into == nil ? ids[0] : (model.item(at: shown)?.id ?? ids[0]), at: shown)
+        if let j = snapshot.flatIndex(of: shown) { reveal(j) }
         if items.count > kept.count { notify("Added the first \(kept.count) of \(items.count) dropped items") }
         outbox.redraw()
         return true

@@ -33,21 +33,29 @@ extension Engine {
         hoverLeft(old, parted: parted, grown: grown, at: now)
     }
 
-    /// A gap, or a folder (done or not: a folder takes files; plain items do not, their centre
-    /// reading as their nearer edge).
+    /// A gap, or a tile to drop onto: a folder (the items go in) or a plain item that is not done
+    /// (the two become a new folder, as a carried tile onto another). A done item's centre reads
+    /// as its nearer edge.
     func incomingTarget(at p: Point, previous: DropTarget?) -> DropTarget? {
         snapshot.dropTarget(at: p, offsets: offsets, previous: previous, zones: policy.dropZones,
-                            accepts: { [model] path in model.item(at: path)?.isFolder == true })
+                            accepts: { [model] path in model.item(at: path).map { $0.isFolder || !$0.done } ?? false })
     }
 
-    /// Where a drop now would put the items: into the folder under the pointer once its dwell ran
-    /// out, else at the gap there.
-    func incomingDestination(at p: Point) -> IndexPath? {
+    /// Where a drop lands: into a folder, onto a plain item (a new folder), or at a gap.
+    enum IncomingDestination: Equatable {
+        case into(folder: IndexPath)
+        case onto(item: IndexPath)
+        case gap(IndexPath)
+    }
+
+    /// Where a drop now would put the items: into the folder, or onto the item, under the pointer
+    /// once its dwell ran out, else at the gap there.
+    func incomingDestination(at p: Point) -> IncomingDestination? {
         if let h = session.incoming?.hover, case .into(let path) = h.target, now >= h.since + policy.folderDwell,
-           let folder = model.item(at: path), folder.isFolder {
-            return IndexPath(section: path.section, item: path.item, child: folder.children.count)
+           let target = model.item(at: path) {
+            return target.isFolder ? .into(folder: path) : .onto(item: path)
         }
-        return insertionPath(at: p)
+        return insertionPath(at: p).map { .gap($0) }
     }
 
     /// One frame under another app's drag: the root autoscrolls at its edges, dwells progress.

@@ -53,6 +53,24 @@ import Testing
         #expect(!s.ids(0).contains("dropped-1"))
     }
 
+    @Test func aPlainItemHeldThroughItsDwellBecomesAFolderWithTheDrop() throws {
+        var s = EngineScript()
+        let start = s.engine.model
+        let ids = s.ids(0)
+        let target = ItemID(ids[3])
+        let centre = s.frame(target).center
+        s.send(.dragOver(centre))
+        #expect(s.engine.session.incoming?.hover?.target == .into(IndexPath(section: 0, item: 3)))
+        s.wait(policy: 0.1)
+        s.send(.dropIn(Self.two, at: centre))
+        let folder = try #require(s.engine.model.item(at: IndexPath(section: 0, item: 3)))
+        #expect(folder.isFolder && folder.children.map(\.id) == [target, "dropped-1", "dropped-2"], "\(folder.children.map(\.id))")
+        #expect(s.ids(0).count == ids.count, "in the item's place; nothing beside it")
+        #expect(s.effects.commitCount == 1)
+        s.send(.key(.character("z"), [.control]))
+        #expect(s.engine.model == start, "one undo: the item back, no folder, no new items")
+    }
+
     /// Where `id` is drawn in the scene now.
     func drawnFrame(_ s: EngineScript, _ id: ItemID) -> Rect? {
         for node in s.engine.scene().nodes { if case .cell(let c) = node, c.id == id { return c.frame } }
