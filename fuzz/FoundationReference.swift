@@ -30,6 +30,7 @@ enum FoundationReference {
 
     static func validate(_ file: FileDTO) throws(StateFileError) -> CollectionModel {
         var ids: [String: String] = [:]
+        var locations: [ItemID: String] = [:]
         var sectionIDs: Set<String> = []
         var sections: [Section] = []
         for (s, sdto) in file.sections.enumerated() {
@@ -40,7 +41,7 @@ enum FoundationReference {
             var items = ItemList()
             for (i, idto) in sdto.items.enumerated() {
                 let ipath = "\(spath).items[\(i)]"
-                var item = try makeItem(idto, at: ipath, ids: &ids)
+                var item = try makeItem(idto, at: ipath, ids: &ids, locations: &locations)
                 if item.isFolder {
                     guard let children = idto.children else { throw .missingField(path: ipath + ".children") }
                     guard !children.isEmpty else { throw .emptyFolder(path: ipath) }
@@ -48,7 +49,7 @@ enum FoundationReference {
                         let cpath = "\(ipath).children[\(c)]"
                         if cdto.kind == .folder { throw .nestedFolder(path: cpath) }
                         if cdto.children.map({ !$0.isEmpty }) ?? false { throw .childrenOnPlainItem(path: cpath) }
-                        item.children.append(try makeItem(cdto, at: cpath, ids: &ids))
+                        item.children.append(try makeItem(cdto, at: cpath, ids: &ids, locations: &locations))
                     }
                 } else if let children = idto.children, !children.isEmpty {
                     throw .childrenOnPlainItem(path: ipath)
@@ -57,10 +58,11 @@ enum FoundationReference {
             }
             sections.append(Section(id: sdto.id, title: sdto.title, items: items))
         }
-        return CollectionModel(sections: sections)
+        return CollectionModel(sections: sections, locations: locations)
     }
 
-    static func makeItem(_ dto: ItemDTO, at path: String, ids: inout [String: String]) throws(StateFileError) -> Item {
+    static func makeItem(_ dto: ItemDTO, at path: String, ids: inout [String: String],
+                         locations: inout [ItemID: String]) throws(StateFileError) -> Item {
         try StateFileReader.checkID(dto.id, at: path + ".id")
         if let first = ids.updateValue(path, forKey: dto.id) { throw .duplicateID(id: dto.id, first: first, second: path) }
         try StateFileReader.checkTitle(dto.title, at: path + ".title")
@@ -74,6 +76,14 @@ enum FoundationReference {
         let aspect = dto.aspect ?? 1
         guard aspect.isFinite, aspect >= 0.1, aspect <= 10 else {
             throw .invalidValue(path: path + ".aspect", reason: "\(aspect) is outside 0.1...10")
+        }
+        if let location = dto.location {
+            guard !location.isEmpty, location.utf8.count <= StateFile.maximumLocationBytes,
+                  !location.utf8.contains(where: { $0 < 0x20 }) else {
+                throw .invalidValue(path: path + ".location",
+                                    reason: "a location is 1 to \(StateFile.maximumLocationBytes) bytes without control characters")
+            }
+            locations[ItemID(dto.id)] = location
         }
         let icon = dto.icon ?? ""
         if let problem = Item.iconNameProblem(icon) { throw .invalidValue(path: path + ".icon", reason: problem) }
@@ -149,6 +159,7 @@ struct ItemDTO: Decodable {
     var aspect: Double?
     var done: Bool?
     var children: [ItemDTO]?
+    var location: String?
 }
 
 extension Item.Kind: Decodable {

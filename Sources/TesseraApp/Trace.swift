@@ -150,7 +150,10 @@ public enum Trace {
             case .dragOver(let p): return t + "\"dragOver\",\"x\":\(number(p.x)),\"y\":\(number(p.y))}\n"
             case .dragLeft: return t + "\"dragLeft\"}\n"
             case let .dropIn(items, p):
-                let list = items.map { "{\"title\":\(JSONText.string($0.title)),\"icon\":\(JSONText.string($0.icon))}" }
+                let list = items.map {
+                    "{\"title\":\(JSONText.string($0.title)),\"icon\":\(JSONText.string($0.icon))"
+                        + ($0.location.map { ",\"location\":\(JSONText.string($0))" } ?? "") + "}"
+                }
                 return t + "\"dropIn\",\"x\":\(number(p.x)),\"y\":\(number(p.y)),\"dropped\":[\(list.joined(separator: ","))]}\n"
             case let .gestureSettings(slop, doubleClick, reduceMotion):
                 return t + "\"gestureSettings\",\"slop\":\(number(slop)),\"interval\":\(number(doubleClick)),\"reduceMotion\":\(reduceMotion)}\n"
@@ -198,6 +201,7 @@ public enum Trace {
     private struct Dropped: Decodable {
         var title: String
         var icon: String
+        var location: String?
     }
 
     /// Reads a trace; the error names the line and what is wrong with it.
@@ -290,7 +294,7 @@ public enum Trace {
         case "dragLeft": return .input(.dragLeft, at: t)
         case "dropIn":
             guard let p = point(), let dropped = e.dropped else { return nil }
-            return .input(.dropIn(dropped.map { IncomingItem(title: $0.title, icon: $0.icon) }, at: p), at: t)
+            return .input(.dropIn(dropped.map { IncomingItem(title: $0.title, icon: $0.icon, location: $0.location) }, at: p), at: t)
         case "gestureSettings":
             guard let slop = e.slop, let interval = e.interval, let reduce = e.reduceMotion else { return nil }
             return .input(.gestureSettings(slop: slop, doubleClickInterval: interval, reduceMotion: reduce), at: t)

@@ -19,6 +19,16 @@ public enum DroppedEntry: Hashable, Sendable {
         }
     }
 
+    /// Where the item made from it comes from: a local file as a `file://` URI (its path
+    /// percent-encoded), a link as it was given; nil for text.
+    public var location: String? {
+        switch self {
+        case .file(let path): "file://" + URIList.percentEncoded(path)
+        case .link(let url, _): url
+        case .text: nil
+        }
+    }
+
     /// The tile's icon for it, by the file's kind (its extension), a link's globe, a note's pencil.
     public var icon: String {
         switch self {
@@ -111,6 +121,21 @@ public enum URIList {
         if h.hasPrefix("["), let close = h.firstIndex(of: "]") { return String(h[...close]) }
         if let colon = h.lastIndex(of: ":") { h = h[..<colon] }
         return String(h)
+    }
+
+    /// A path with everything but unreserved characters and `/` percent-encoded (RFC 3986).
+    static func percentEncoded(_ path: String) -> String {
+        var out = ""
+        for b in path.utf8 {
+            let c = Character(Unicode.Scalar(b))
+            if b < 0x80, c.isLetter || c.isNumber || "-._~/".contains(c) {
+                out.append(c)
+            } else {
+                let hex = String(b, radix: 16, uppercase: true)
+                out += "%" + (hex.count == 1 ? "0" + hex : hex)
+            }
+        }
+        return out
     }
 
     /// `%XX` decoded to bytes, the bytes read as UTF-8; nil for a bad escape or bad UTF-8.

@@ -76,9 +76,21 @@ struct StoreReader {
                         }
                     }
                 }
-                return (CollectionModel(sections: sections), complete)
+                return (CollectionModel(sections: sections, locations: try Self.locations(db)), complete)
             }
         }
+    }
+
+    /// Every item's location (few: only items made from files and links have one).
+    static func locations(_ db: SQLiteConnection) throws -> [ItemID: String] {
+        let s = try db.prepare("SELECT item, uri FROM locations")
+        defer { s.reset() }
+        var out: [ItemID: String] = [:]
+        while try s.step() {
+            guard let item = s.text(at: 0), let uri = s.text(at: 1) else { continue }
+            out[ItemID(item)] = uri
+        }
+        return out
     }
 
     /// A folder's items, in order, checked (used for the first screen, where folders are few).
@@ -183,7 +195,7 @@ struct StoreReader {
                     sections[path.section].items[path.item].children = Array(try entries.ordered(in: "folder '\(folder)'").joined())
                 }
                 if let empty = folders.keys.min() { throw StoreError.violation("folder '\(empty)' holds no items") }
-                return CollectionModel(sections: sections)
+                return CollectionModel(sections: sections, locations: try Self.locations(db))
             }
         }
     }

@@ -53,6 +53,14 @@ public enum StoreSchema {
             CREATE INDEX items_in_section ON items (section, position) WHERE folder IS NULL;
             CREATE INDEX items_in_folder ON items (folder, position) WHERE folder IS NOT NULL;
             """),
+        // Where an item made from a file or a link came from (a drop from another app): a side
+        // table, as few items have one.
+        Migration(version: 2, sql: """
+            CREATE TABLE locations (
+                item TEXT NOT NULL PRIMARY KEY CHECK (length(item) BETWEEN 1 AND 256),
+                uri  TEXT NOT NULL CHECK (length(uri) BETWEEN 1 AND 8192)
+            ) STRICT;
+            """),
     ]
 
     /// Brings the database to the newest version: creates the tables in an empty file, runs the

@@ -85,9 +85,10 @@ struct StoreWriter {
     /// missed a change. O(n) rows.
     func replaceAll(with model: CollectionModel) throws(SQLiteError) {
         try db.transaction { () throws(SQLiteError) in
-            try db.execute("DELETE FROM items; DELETE FROM sections")
+            try db.execute("DELETE FROM items; DELETE FROM sections; DELETE FROM locations")
             do {
                 try writeSections(model)
+                try writeLocations(model.presentLocations)
                 for section in model.sections {
                     for (item, key) in zip(section.items, PositionKeys.fresh(count: section.items.count)) {
                         try write(item, in: .section(section.id), at: key)
@@ -97,6 +98,17 @@ struct StoreWriter {
                     }
                 }
             } catch let e as SQLiteError { throw e } catch { preconditionFailure("\(error)") }
+        }
+    }
+
+    /// Upserts each item's location.
+    func writeLocations(_ locations: [ItemID: String]) throws {
+        guard !locations.isEmpty else { return }
+        let s = try db.prepare("INSERT INTO locations (item, uri) VALUES (?1, ?2) ON CONFLICT (item) DO UPDATE SET uri = excluded.uri")
+        for (id, uri) in locations.sorted(by: { $0.key < $1.key }) {
+            s.bind(id.rawValue, at: 1)
+            s.bind(uri, at: 2)
+            try s.run()
         }
     }
 
@@ -150,13 +162,26 @@ struct StoreWriter {
             present.insert(entry.id)
             for c in entry.children { present.insert(c.id) }
         }
-        // Taken out and not back anywhere: gone.
+        // Where the entries now at the touched places came from, when they came from a file or a link.
+        var located: [ItemID: String] = [:]
+        if !model.locations.isEmpty {
+            for id in present { if let l = model.locations[id] { located[id] = l } }
+        }
+        try writeLocations(located)
+        report.rows += located.count
+        // Taken out and not back anywhere: gone, with their locations.
         let delete = try db.prepare("DELETE FROM items WHERE id = ?1")
+        let forget = try db.prepare("DELETE FROM locations WHERE item = ?1")
         for old in footprint.departed {
             for id in [old.id] + old.children.map(\.id) where !present.contains(id) {
                 delete.bind(id.rawValue, at: 1)
                 try delete.run()
                 report.rows += db.changes
+                if !model.locations.isEmpty {   // (none in the model: none stored for its items)
+                    forget.bind(id.rawValue, at: 1)
+                    try forget.run()
+                    report.rows += db.changes
+                }
                 present.insert(id)  // once
             }
         }

@@ -54,7 +54,7 @@ final class ShellBridge: ShellClient, AccessibleWindow {
             app.handle(.pasteRefused("Nothing added: the drop held no file, link or text"), at: time)
             return
         }
-        app.handle(.dropIn(entries.map { IncomingItem(title: $0.title, icon: $0.icon) }, at: point), at: time)
+        app.handle(.dropIn(entries.map { IncomingItem(title: $0.title, icon: $0.icon, location: $0.location) }, at: point), at: time)
     }
 
     func dropFailed(_ reason: String, at time: Double) {

@@ -119,4 +119,21 @@ import Testing
         default: a == b
         }
     }
+
+    /// An item made from a file keeps its location through the state file (export, import).
+    @Test func locationsRoundTripAndBadOnesAreRefused() throws {
+        var m = SampleData.model()
+        m.locations["s1"] = "file:///home/ana/Beach%20day%20%E6%B5%B7.png"
+        m.locations["gone"] = "https://example.org"
+        let text = String(decoding: StateFile.encode(m), as: UTF8.self)
+        #expect(text.contains("\"location\": \"file:///home/ana/Beach%20day%20%E6%B5%B7.png\""))
+        #expect(!text.contains("example.org"), "only the items present")
+        let back = try StateFile.decode(StateFile.encode(m))
+        #expect(back.locations == ["s1": "file:///home/ana/Beach%20day%20%E6%B5%B7.png"] && back.sections == m.sections)
+        let bad = Array(text.replacingOccurrences(of: "file:///home/ana/Beach%20day%20%E6%B5%B7.png", with: "a\\u0001b").utf8)
+        #expect(throws: StateFileError.self) { try StateFile.decode(bad) }
+        do { _ = try StateFile.decode(bad) } catch {
+            #expect(error.description.contains("location"), "\(error.description)")
+        }
+    }
 }

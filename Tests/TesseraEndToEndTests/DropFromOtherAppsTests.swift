@@ -37,6 +37,9 @@ struct DropFromOtherAppsTests {
         #expect(saved?.ids(inSection: 0) == expected, "stderr: \(app.standardError)")
         let titles = try await h.layout().items.filter { $0.id.hasPrefix("dropped-") }.map(\.title)
         #expect(titles == ["Beach day 海.png", "Hills.jpg", "notes.txt"])
+        // Each keeps where it came from (the file's URI, percent-encoded), in the saved collection.
+        #expect(saved?.entry("dropped-1")?.location == files[0] && saved?.entry("dropped-3")?.location == files[2],
+                "\(saved?.entry("dropped-1")?.location ?? "none") vs \(files[0])")
 
         // A drag that leaves the window (XdndLeave) adds nothing.
         let left = source.drag([files[0]], onto: target, path: [gap], cancel: true)

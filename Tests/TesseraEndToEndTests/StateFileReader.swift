@@ -17,6 +17,7 @@ struct StateDocument: Decodable, Equatable {
         var color: String
         var done: Bool
         var children: [Entry]?
+        var location: String?
     }
 
     var version: Int

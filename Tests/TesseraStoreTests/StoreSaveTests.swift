@@ -21,6 +21,28 @@ import Testing
         return report
     }
 
+    /// Items dropped from files keep their location: an insert writes it beside the row, a delete
+    /// takes it away; other saves do not touch the table.
+    @Test func locationsAreSavedWithTheirItemsAndGoWithThem() throws {
+        var m = SampleData.generated(count: 200, sections: 2, seed: 1)
+        let store = try makeStore(m, in: dir)
+        let report = try save(store, &m) { model, log in
+            for (k, name) in ["a.png", "b.txt"].enumerated() {
+                let id = ItemID("dropped-\(k + 1)")
+                try model.insert(Item(id: id, title: name, icon: "camera"), at: IndexPath(section: 1, item: 3 + k), log: &log)
+                model.locations[id] = "file:///tmp/" + name
+            }
+        }
+        #expect(report.rows == 4, "two items and their two locations")
+        #expect(try store.readAll().locations == ["dropped-1": "file:///tmp/a.png", "dropped-2": "file:///tmp/b.txt"])
+        var log = EditLog()
+        _ = try m.delete("dropped-1", near: nil, log: &log)
+        let deleted = try store.save(m, footprint: log.footprint)
+        #expect(deleted.rows >= 2, "the item's row and its location's")
+        #expect(try store.readAll().locations == ["dropped-2": "file:///tmp/b.txt"])
+        #expect(m.presentLocations == ["dropped-2": "file:///tmp/b.txt"], "the model keeps the entry for an undo; a writer keeps only the present")
+    }
+
     @Test func aMoveWritesOneRow() throws {
         var m = SampleData.generated(count: 3000, sections: 3, seed: 1)
         let store = try makeStore(m, in: dir)

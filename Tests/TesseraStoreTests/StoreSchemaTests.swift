@@ -14,7 +14,7 @@ import Testing
         let names = try store.db.prepare("SELECT name FROM sqlite_master WHERE type IN ('table', 'index') AND name NOT LIKE 'sqlite_%' ORDER BY name")
         var found: [String] = []
         while try names.step() { found.append(names.text(at: 0)!) }
-        #expect(found == ["items", "items_in_folder", "items_in_section", "sections"])
+        #expect(found == ["items", "items_in_folder", "items_in_section", "locations", "sections"])
         #expect(try store.db.prepare("PRAGMA journal_mode").stepText() == "wal")
         #expect(try store.db.integer("PRAGMA synchronous") == 2)  // FULL
     }
@@ -68,7 +68,7 @@ import Testing
         let dropped = dir + "/dropped-index.db"
         _ = try CollectionStore(path: dropped, create: true)
         try withRawDatabase(dropped) { try $0.execute("DROP INDEX items_in_folder") }
-        let why = StoreError.notATesseraStore("its tables are not Tessera's schema version 1 (missing: index items_in_folder)")
+        let why = StoreError.notATesseraStore("its tables are not Tessera's schema version 2 (missing: index items_in_folder)")
         #expect(throws: why) { try CollectionStore(path: dropped) }
         #expect(throws: why) { try CollectionStore(path: dropped, readOnly: true) }
 
@@ -83,7 +83,7 @@ import Testing
                 CREATE INDEX items_in_folder ON items (folder, position) WHERE folder IS NOT NULL;
                 """)
         }
-        #expect(throws: StoreError.notATesseraStore("its tables are not Tessera's schema version 1 (changed: table items)")) {
+        #expect(throws: StoreError.notATesseraStore("its tables are not Tessera's schema version 2 (changed: table items)")) {
             try CollectionStore(path: loose)
         }
         // A store just made passes.
@@ -98,17 +98,39 @@ import Testing
         v1.close()
         // A later version adds a column and fills it.
         let db = try SQLiteConnection(path: path, mode: .readWrite)
+        let current = StoreSchema.currentVersion
         var later = StoreSchema.migrations
-        later.append(.init(version: 2, sql: "ALTER TABLE items ADD COLUMN location TEXT; UPDATE items SET location = 'file:///' || id"))
-        #expect(try StoreSchema.migrate(db, migrations: later) == 1)
-        #expect(try db.userVersion == 2)
-        #expect(try db.prepare("SELECT location FROM items WHERE id = 's1'").stepText() == "file:///s1")
+        later.append(.init(version: current + 1, sql: "ALTER TABLE items ADD COLUMN tag TEXT; UPDATE items SET tag = 'tag-' || id"))
+        #expect(try StoreSchema.migrate(db, migrations: later) == current)
+        #expect(try db.userVersion == current + 1)
+        #expect(try db.prepare("SELECT tag FROM items WHERE id = 's1'").stepText() == "tag-s1")
         // Running them again does nothing.
-        #expect(try StoreSchema.migrate(db, migrations: later) == 2)
+        #expect(try StoreSchema.migrate(db, migrations: later) == current + 1)
         // A migration that fails leaves the store at the version before it, with nothing half done.
-        later.append(.init(version: 3, sql: "ALTER TABLE items ADD COLUMN note TEXT; INSERT INTO nowhere VALUES (1)"))
+        later.append(.init(version: current + 2, sql: "ALTER TABLE items ADD COLUMN note TEXT; INSERT INTO nowhere VALUES (1)"))
         #expect(throws: StoreError.self) { try StoreSchema.migrate(db, migrations: later) }
-        #expect(try db.userVersion == 2)
+        #expect(try db.userVersion == current + 1)
         #expect(throws: SQLiteError.self) { try db.prepare("SELECT note FROM items") }
+    }
+
+    /// A store written by the Tessera before locations (schema 1) opens, gains the locations
+    /// table, keeps every item, and from then on keeps a dropped file's location.
+    @Test func aVersionOneStoreGainsLocations() throws {
+        let path = dir + "/v1.db"
+        let db = try SQLiteConnection(path: path, mode: .create)
+        _ = try StoreSchema.migrate(db, migrations: Array(StoreSchema.migrations.prefix(1)))
+        #expect(try db.userVersion == 1)
+        db.close()
+        let v1 = try CollectionStore(path: path)
+        #expect(try v1.readAll() == CollectionModel(sections: []))
+        var model = SampleData.model()
+        model.locations["s1"] = "file:///home/ana/Beach%20day.png"
+        model.locations["gone"] = "https://example.org"     // an item no longer there: not kept
+        try v1.replaceAll(with: model)
+        v1.close()
+        let again = try CollectionStore(path: path)
+        let read = try again.readAll()
+        #expect(read.sections == model.sections)
+        #expect(read.locations == ["s1": "file:///home/ana/Beach%20day.png"])
     }
 }

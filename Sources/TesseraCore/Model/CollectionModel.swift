@@ -5,8 +5,28 @@
 /// never empty, section ids are unique.
 public struct CollectionModel: Hashable, Sendable {
     public var sections: [Section]
+    /// Where an item made from a file or a link came from (a `file://` URI or a link), by id: a
+    /// side table, so an ordinary item costs nothing for it. An entry may outlive its item (a
+    /// delete keeps it, so an undo finds it again); writers keep only those of items present.
+    public var locations: [ItemID: String] = [:]
 
-    public init(sections: [Section]) { self.sections = sections }
+    public init(sections: [Section], locations: [ItemID: String] = [:]) {
+        self.sections = sections
+        self.locations = locations
+    }
+
+    /// The locations of the items that are in the collection now (what a store or a file keeps).
+    public var presentLocations: [ItemID: String] {
+        guard !locations.isEmpty else { return [:] }
+        var out: [ItemID: String] = [:]
+        for s in sections {
+            for item in s.items {
+                if let l = locations[item.id] { out[item.id] = l }
+                for c in item.children { if let l = locations[c.id] { out[c.id] = l } }
+            }
+        }
+        return out
+    }
 
     /// The item at a path (top level or inside a folder), or nil when the path points nowhere.
     public func item(at path: IndexPath) -> Item? {

@@ -4,8 +4,10 @@ public struct IncomingItem: Hashable, Sendable {
     public var title: String
     /// An icon of the asset folder ("camera" for an image, "globe" for a link).
     public var icon: String
+    /// Where it came from: a `file://` URI or a link; nil for dropped text.
+    public var location: String?
 
-    public init(title: String, icon: String) {
-        self.title = title; self.icon = icon
+    public init(title: String, icon: String, location: String? = nil) {
+        self.title = title; self.icon = icon; self.location = location
     }
 }

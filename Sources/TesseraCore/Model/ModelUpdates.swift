@@ -34,6 +34,11 @@ public struct ModelUpdates: Sendable {
         try model.delete(id, near: hint, log: &log)
     }
 
+    /// Notes where item `id` came from (a file or a link); not an edit of the arrangement.
+    public mutating func setLocation(_ location: String?, of id: ItemID) {
+        model.locations[id] = location
+    }
+
     public mutating func insert(_ item: Item, at path: IndexPath) throws(ModelEditError) {
         try model.insert(item, at: path, log: &log)
     }

@@ -13,7 +13,7 @@ extension StateFile {
             out += Array(", \"items\": [".utf8)
             for (i, item) in section.items.enumerated() {
                 out += Array((i == 0 ? "\n" : ",\n").utf8)
-                write(item, indent: 6, &out)
+                write(item, indent: 6, locations: model.locations, &out)
             }
             out += Array((section.items.isEmpty ? "]}" : "\n    ]}").utf8)
         }
@@ -21,17 +21,20 @@ extension StateFile {
         return out
     }
 
-    static func write(_ item: Item, indent: Int, _ out: inout [UInt8]) {
+    static func write(_ item: Item, indent: Int, locations: [ItemID: String] = [:], _ out: inout [UInt8]) {
         out += [UInt8](repeating: 0x20, count: indent)
         out += Array("{\"id\": ".utf8); string(item.id.rawValue, &out)
         out += Array(", \"title\": ".utf8); string(item.title, &out)
         out += Array(", \"kind\": \"\(item.kind.rawValue)\", \"icon\": ".utf8); string(item.icon, &out)
         out += Array(", \"color\": \"\(item.color.hex)\", \"aspect\": \(number(item.sizeHint.aspect)), \"done\": \(item.done)".utf8)
+        if !locations.isEmpty, let location = locations[item.id] {
+            out += Array(", \"location\": ".utf8); string(location, &out)
+        }
         if item.isFolder {
             out += Array(", \"children\": [".utf8)
             for (c, child) in item.children.enumerated() {
                 out += Array((c == 0 ? "\n" : ",\n").utf8)
-                write(child, indent: indent + 2, &out)
+                write(child, indent: indent + 2, locations: locations, &out)
             }
             out += Array("\n".utf8) + [UInt8](repeating: 0x20, count: indent) + Array("]".utf8)
         }

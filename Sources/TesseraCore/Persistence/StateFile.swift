@@ -16,6 +16,8 @@ public enum StateFile {
     public static let maximumTitleLength = 4096
     /// Longer ids are refused: ids are short keys, and each is kept in memory several times.
     public static let maximumIDBytes = 256
+    /// The longest `location` (a file's URI, a link) an item may carry, in UTF-8 bytes.
+    public static let maximumLocationBytes = 8192
 
     /// Decodes and validates a state file. Throws a `StateFileError` that says what and where.
     public static func decode(_ bytes: [UInt8], limit: Int = maximumBytes) throws(StateFileError) -> CollectionModel {

@@ -15,6 +15,8 @@ struct StateFileReader {
     private var ids: [String: Place] = [:]
     /// Icon numbers by name: `IconNames.number(for:)` takes a lock, once per distinct name here.
     private var iconNumbers: [String: UInt32] = [:]
+    /// Items' `location`s, by id, as read.
+    private var locations: [ItemID: String] = [:]
 
     init(_ b: UnsafeBufferPointer<UInt8>) {
         self.b = b
@@ -58,7 +60,7 @@ struct StateFileReader {
             next = element(after: end)
             s += 1
         }
-        return CollectionModel(sections: result)
+        return CollectionModel(sections: result, locations: locations)
     }
 
     private func checkVersion(at value: Int) throws(StateFileError) {
@@ -104,14 +106,14 @@ struct StateFileReader {
 
     /// Offsets of an item object's fields (-1: not in the file).
     private struct ItemFields {
-        var id = -1, title = -1, kind = -1, icon = -1, color = -1, aspect = -1, done = -1, children = -1
+        var id = -1, title = -1, kind = -1, icon = -1, color = -1, aspect = -1, done = -1, children = -1, location = -1
     }
 
     /// The fields by name, for keys written with escapes (the plain ones are matched as bytes).
     /// (Key paths are immutable: sharing them across threads is safe.)
     nonisolated(unsafe) private static let itemFields: [String: WritableKeyPath<ItemFields, Int>] = [
         "id": \.id, "title": \.title, "kind": \.kind, "icon": \.icon, "color": \.color,
-        "aspect": \.aspect, "done": \.done, "children": \.children,
+        "aspect": \.aspect, "done": \.done, "children": \.children, "location": \.location,
     ]
 
     /// The item whose object starts at `o`, and the offset just past that object.
@@ -129,6 +131,7 @@ struct StateFileReader {
             case 5 where matches(key, "color"): f.color = value
             case 6 where matches(key, "aspect"): f.aspect = value
             case 8 where matches(key, "children"): f.children = value
+            case 8 where matches(key, "location"): f.location = value
             default:
                 // An escaped key ("\u0069d") is the same key: compare its text.
                 if key.contains(where: { b[$0] == UInt8(ascii: "\\") }),
@@ -146,6 +149,7 @@ struct StateFileReader {
         let aspect = try optional(f.aspect, .number, place.path("aspect")).map(number(at:))
         let done = try optional(f.done, .bool, place.path("done")).map { b[$0] == UInt8(ascii: "t") }
         let children = try optional(f.children, .array, place.path("children"))
+        let location = try optional(f.location, .string, place.path("location")).map(string(at:))
         guard let kind = Item.Kind(rawValue: kindText) else {
             throw .invalidValue(path: place.path("kind"), reason: "kind '\(kindText.prefix(40))' is neither \"item\" nor \"folder\"")
         }
@@ -172,6 +176,14 @@ struct StateFileReader {
         let ratio = aspect ?? 1
         guard ratio.isFinite, ratio >= 0.1, ratio <= 10 else {
             throw .invalidValue(path: place.path("aspect"), reason: "\(ratio) is outside 0.1...10")
+        }
+        if let location {
+            guard !location.isEmpty, location.utf8.count <= StateFile.maximumLocationBytes,
+                  !location.utf8.contains(where: { $0 < 0x20 }) else {
+                throw .invalidValue(path: place.path("location"),
+                                    reason: "a location is 1 to \(StateFile.maximumLocationBytes) bytes without control characters")
+            }
+            locations[ItemID(id)] = location
         }
         var made = Item(id: ItemID(id), title: title, iconNumber: try iconNumber(icon ?? "", place),
                         rgba: rgba, sizeHint: SizeHint(aspect: ratio), done: done ?? false)
