@@ -36,10 +36,9 @@ final class Clipboard {
         var started: Double
         /// The owner sends the text in chunks (INCR); the transfer ends with an empty one.
         var incremental = false
-        var bytes: [UInt8] = []
+        /// What came so far; more than `maxBytes` is read and dropped (`overflowed`).
+        var received = SelectionBytes()
         var type: Atom = 0
-        /// More came than `maxBytes`: the rest is read and dropped.
-        var overflowed = false
     }
 
     static let timeout = 2.0
@@ -169,17 +168,13 @@ final class Clipboard {
         }
         let n = Int(count) * Int(format / 8)
         if t.type == 0 { t.type = type }
-        if let data, n > 0 {
-            let room = Self.maxBytes - t.bytes.count
-            t.bytes += UnsafeBufferPointer(start: data, count: min(n, max(0, room)))
-            if n > room || after > 0 { t.overflowed = true }
-        }
+        t.received.append(data, count: n, after: after, limit: Self.maxBytes)
         if t.incremental && n > 0 {
             transfer = t
             return
         }
         transfer = nil
-        answers.append(Self.decode(t.bytes, latin1: t.type == string, cut: t.overflowed))
+        answers.append(Self.decode(t.received.bytes, latin1: t.type == string, cut: t.received.overflowed))
     }
 
     /// The pasted bytes as the engine's input: UTF-8 checked (a text cut at `maxBytes` loses its

@@ -18,7 +18,7 @@ struct XdndTarget {
     private var type: Atom = 0
     private(set) var position: (x: Int, y: Int)?
     /// A drop whose data is being read.
-    private var transfer: (started: Double, incremental: Bool, bytes: [UInt8], overflowed: Bool)?
+    private var transfer: (started: Double, incremental: Bool, received: SelectionBytes)?
 
     static let version = 5
     static let timeout = 5.0
@@ -142,7 +142,7 @@ struct XdndTarget {
         let time = Time(UInt(bitPattern: l[2]))
         XDeleteProperty(display, window, atom("TESSERA_XDND"))
         XConvertSelection(display, atom("XdndSelection"), type, atom("TESSERA_XDND"), window, time)
-        transfer = (now, false, [], false)
+        transfer = (now, false, SelectionBytes())
         return []
     }
 
@@ -161,18 +161,14 @@ struct XdndTarget {
             return []
         }
         let n = Int(count) * Int(format / 8)
-        if let data, n > 0 {
-            let room = Self.maxBytes - t.bytes.count
-            t.bytes += UnsafeBufferPointer(start: data, count: min(n, max(0, room)))
-            if n > room || after > 0 { t.overflowed = true }
-        }
+        t.received.append(data, count: n, after: after, limit: Self.maxBytes)
         if t.incremental && n > 0 {
             transfer = t
             return []
         }
         let name = Self.accepted.first { atom($0) == type } ?? "text/plain"
         guard let p = position else { return finish(.failed("the drop had no position")) }
-        return finish(.dropped(bytes: t.bytes, type: name, x: p.x, y: p.y, cut: t.overflowed))
+        return finish(.dropped(bytes: t.received.bytes, type: name, x: p.x, y: p.y, cut: t.received.overflowed))
     }
 
     private mutating func finish(_ outcome: Outcome) -> [Outcome] {
