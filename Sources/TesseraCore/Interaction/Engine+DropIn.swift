@@ -50,7 +50,8 @@ extension Engine {
         guard (try? update(at: t, summary: summary, toast: true, { (u: inout ModelUpdates) throws(ModelEditError) -> Void in
             for (k, item) in made.enumerated() {
                 try u.insert(item, at: IndexPath(section: start.section, item: start.item + k))
-                if let location = kept[kept.startIndex + k].location { u.setLocation(location, of: item.id) }
+                // Set or cleared: an id freed by an undo may carry an earlier item's entry.
+                u.setLocation(kept[kept.startIndex + k].location, of: item.id)
             }
             // Onto a tile: the first joins it (a folder takes it in; a plain item and it become a
             // new folder in its place), the rest follow into that folder, in order.

@@ -48,4 +48,16 @@ import Testing
         let made = s.engine.model.sections[0].items.prefix(2).map(\.title)
         #expect(made == ["ab c", "Untitled"], "\(made)")
     }
+
+    /// An id freed by an undo may be given again: the new item never inherits the old one's location.
+    @Test func aReusedIdDoesNotInheritALocation() {
+        var s = EngineScript()
+        let first = s.frame(ItemID(s.ids(0)[0]))
+        let p = Point(x: first.minX + 3, y: first.midY)
+        s.send(.dropIn([IncomingItem(title: "a.png", icon: "camera", location: "file:///tmp/a.png")], at: p))
+        #expect(s.engine.model.locations["dropped-1"] == "file:///tmp/a.png")
+        s.send(.key(.character("z"), [.control]))
+        s.send(.dropIn([IncomingItem(title: "a note", icon: "pencil")], at: p))
+        #expect(s.ids(0).first == "dropped-1" && s.engine.model.locations["dropped-1"] == nil)
+    }
 }
