@@ -38,8 +38,7 @@ public final class AccessibilityBridge {
     private var callbacks = TesseraA11yCallbacks()
     private var lastFocus: AccessibleNode?
     private var lastCaption = ""
-    private var fds = [pollfd](repeating: pollfd(), count: 16)
-    private var polled = 0
+    private var poll = DescriptorPoll(capacity: 16)
 
     /// Whether an accessibility bus can be reached: the session bus (where `org.a11y.Bus` says
     /// where the accessibility bus is) or an explicit one; `NO_AT_BRIDGE=1` turns it off, as for GTK.
@@ -93,13 +92,7 @@ public final class AccessibilityBridge {
 
     /// The bridge's descriptors to poll (D-Bus) and how long GLib may wait, in ms (-1: forever).
     public func descriptors() -> (fds: [pollfd], timeout: Int32) {
-        var timeout: Int32 = -1
-        polled = Int(prepareFn(&fds, Int32(fds.count), &timeout))
-        if polled > fds.count {
-            fds = [pollfd](repeating: pollfd(), count: polled)
-            polled = Int(prepareFn(&fds, Int32(fds.count), &timeout))
-        }
-        return (Array(fds[..<min(polled, fds.count)]), timeout)
+        poll.ask { prepareFn($0, $1, $2) }
     }
 
     /// After the poll: runs what is ready (`ready`: the descriptors as polled, revents filled).

@@ -133,7 +133,7 @@ public final class AppController {
 
     private func applyAppearance() {
         let next = appearanceChoice.resolve(desktopAppearance)
-        guard next != appearance || sceneStyle.palette != Palette(next) else { return }
+        guard next != appearance else { return }
         appearance = next
         sceneStyle.palette = Palette(next)
         bannerChanged = true

@@ -37,3 +37,23 @@ public enum PluginLibrary {
         dlsym(handle, name).map { unsafeBitCast($0, to: T.self) }
     }
 }
+
+/// The descriptors a loaded library's GLib context wants polled, asked through its C `prepare`
+/// function (fills up to `max` of them and a timeout in ms, returns how many it has): the buffer
+/// grows when it has more. Both dlopen'd bridges poll this way.
+public struct DescriptorPoll {
+    private var fds: [pollfd]
+
+    public init(capacity: Int = 8) { fds = [pollfd](repeating: pollfd(), count: capacity) }
+
+    public mutating func ask(_ prepare: (UnsafeMutablePointer<pollfd>, Int32, UnsafeMutablePointer<Int32>) -> Int32)
+        -> (fds: [pollfd], timeout: Int32) {
+        var timeout: Int32 = -1
+        var polled = Int(prepare(&fds, Int32(fds.count), &timeout))
+        if polled > fds.count {
+            fds = [pollfd](repeating: pollfd(), count: polled)
+            polled = Int(prepare(&fds, Int32(fds.count), &timeout))
+        }
+        return (Array(fds.prefix(polled)), timeout)
+    }
+}

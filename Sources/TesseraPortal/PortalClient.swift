@@ -18,8 +18,7 @@ public final class PortalClient {
     private let prepareFn: tessera_portal_prepare_fn
     private let dispatchFn: tessera_portal_dispatch_fn
     private var callbacks = TesseraPortalCallbacks()
-    private var fds = [pollfd](repeating: pollfd(), count: 8)
-    private var polled = 0
+    private var poll = DescriptorPoll(capacity: 8)
     /// What the portal has said so far; nil until it answered (and for good when there is none).
     public private(set) var appearance: PortalAppearance?
     private let onChange: (PortalAppearance) -> Void
@@ -60,13 +59,7 @@ public final class PortalClient {
 
     /// The client's descriptors to poll (its D-Bus connection) and how long it may wait (ms; -1: forever).
     public func descriptors() -> (fds: [pollfd], timeout: Int32) {
-        var timeout: Int32 = -1
-        polled = Int(prepareFn(&fds, Int32(fds.count), &timeout))
-        if polled > fds.count {
-            fds = [pollfd](repeating: pollfd(), count: polled)
-            polled = Int(prepareFn(&fds, Int32(fds.count), &timeout))
-        }
-        return (Array(fds.prefix(polled)), timeout)
+        poll.ask { prepareFn($0, $1, $2) }
     }
 
     /// After the poll: `ready` is what `descriptors()` gave, with what happened to each.

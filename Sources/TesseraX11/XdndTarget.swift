@@ -14,7 +14,6 @@ struct XdndTarget {
     private let atoms: [String: Atom]
     /// The drag over the window now: its source, the type chosen from its offer, the last position.
     private var source: Window = 0
-    private var version = 0
     private var type: Atom = 0
     private(set) var position: (x: Int, y: Int)?
     /// A drop whose data is being read.
@@ -101,7 +100,6 @@ struct XdndTarget {
     private mutating func enter(_ l: [Int]) {
         reset()
         source = Window(UInt(bitPattern: l[0]))
-        version = (l[1] >> 24) & 0xff
         var offered = [Atom(UInt(bitPattern: l[2])), Atom(UInt(bitPattern: l[3])), Atom(UInt(bitPattern: l[4]))].filter { $0 != 0 }
         if l[1] & 1 != 0 { offered = typeList(of: source) }
         let names = atoms
@@ -182,7 +180,7 @@ struct XdndTarget {
     }
 
     private mutating func reset() {
-        source = 0; version = 0; type = 0; position = nil; transfer = nil
+        source = 0; type = 0; position = nil; transfer = nil
     }
 
     private func send(to target: Window, _ name: String, _ l: [Int]) {

@@ -156,11 +156,7 @@ struct AppearanceEndToEndTests {
         for threshold in [nil, 20] as [Int?] {
             let h = try await Harness.start("xsettings-threshold")
             defer { h.close() }
-            let theme = h.directory + "/icons/tessera-test/cursors"
-            try FileManager.default.createDirectory(atPath: theme, withIntermediateDirectories: true)
-            for name in ["default", "grab", "grabbing", "not-allowed"] {
-                try CursorThemeTests.xcursor(color: 0xff00_ff00).write(to: URL(fileURLWithPath: "\(theme)/\(name)"))
-            }
+            try CursorThemeTests.installTheme("tessera-test", in: h.directory)
             let daemon = try SettingsDaemon(h, threshold.map { "Net/DndDragThreshold \($0)\n" } ?? "Net/ThemeName \"Adwaita\"\n")
             defer { daemon.stop() }
             try await Self.waitForManager(h)
@@ -181,11 +177,7 @@ struct AppearanceEndToEndTests {
     func theCursorThemeComesFromTheDesktop() async throws {
         let h = try await Harness.start("xsettings-cursor")
         defer { h.close() }
-        let theme = h.directory + "/icons/tessera-xs/cursors"
-        try FileManager.default.createDirectory(atPath: theme, withIntermediateDirectories: true)
-        for name in ["default", "grab", "grabbing", "not-allowed"] {
-            try CursorThemeTests.xcursor(color: 0xff00_ff00).write(to: URL(fileURLWithPath: "\(theme)/\(name)"))
-        }
+        try CursorThemeTests.installTheme("tessera-xs", in: h.directory)
         let daemon = try SettingsDaemon(h, "Gtk/CursorThemeName \"tessera-xs\"\n")
         defer { daemon.stop() }
         try await Self.waitForManager(h)

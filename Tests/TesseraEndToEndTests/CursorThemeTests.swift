@@ -20,6 +20,16 @@ struct CursorThemeTests {
         return d
     }
 
+    /// Writes a cursor theme `name` under `<directory>/icons` (the folder to put in XCURSOR_PATH):
+    /// one one-colour cursor per shape Tessera asks for, in the colours given (default green).
+    static func installTheme(_ name: String, in directory: String, colors: [String: UInt32] = [:]) throws {
+        let theme = directory + "/icons/\(name)/cursors"
+        try FileManager.default.createDirectory(atPath: theme, withIntermediateDirectories: true)
+        for shape in ["default", "grab", "grabbing", "not-allowed"] {
+            try xcursor(color: colors[shape] ?? 0xff00_ff00).write(to: URL(fileURLWithPath: "\(theme)/\(shape)"))
+        }
+    }
+
     /// The name of the cursor the pointer shows now.
     static func cursorName(_ x: XSession) -> String {
         guard let image = XFixesGetCursorImage(x.display) else { return "" }
@@ -41,11 +51,8 @@ struct CursorThemeTests {
     func cursorsComeFromTheTheme() async throws {
         let h = try await Harness.start("cursors")
         defer { h.close() }
-        let theme = h.directory + "/icons/tessera-test/cursors"
-        try FileManager.default.createDirectory(atPath: theme, withIntermediateDirectories: true)
-        for (name, color) in [("default", 0xff00_0000), ("grab", 0xff00_ff00), ("grabbing", 0xff00_00ff), ("not-allowed", 0xffff_0000)] {
-            try Self.xcursor(color: UInt32(color)).write(to: URL(fileURLWithPath: "\(theme)/\(name)"))
-        }
+        try Self.installTheme("tessera-test", in: h.directory,
+                              colors: ["default": 0xff00_0000, "grab": 0xff00_ff00, "grabbing": 0xff00_00ff, "not-allowed": 0xffff_0000])
         let layout = try await h.layout()
         let photos = try layout.item("s1"), mail = try layout.item("s3")
         #expect(mail.movable == false)

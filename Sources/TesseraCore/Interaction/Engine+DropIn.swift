@@ -24,29 +24,22 @@ extension Engine {
         dragLeft()
         guard !items.isEmpty, canEditNow, let destination else { return false }
         let kept = items.prefix(Self.dropInLimit)
-        var ids: [ItemID] = []
-        var next = nextDroppedNumber()
-        let made: [Item] = kept.map { incoming in
-            let id = ItemID("dropped-\(next)")
-            next += 1
-            ids.append(id)
+        let ids = model.freshIDs(prefix: "dropped-", count: kept.count)
+        let made: [Item] = zip(ids, kept).map { id, incoming in
             // Cleaned as typed text is (no control characters, within the title limit).
             let clean = TextField(incoming.title).text
             let title = clean.isEmpty ? "Untitled" : clean
             return Item(id: id, title: title, icon: incoming.icon, rgba: Self.newItemColor(id), sizeHint: .square)
         }
         let summary = made.count == 1 ? "Added \(made[0].title)" : "Added \(made.count) items"
-        let start: IndexPath
+        // Where they are inserted, and the tile they then join (nil: they stay at the gap).
+        let start: IndexPath, into: ItemID?
         switch destination {
-        case .gap(let path): start = path
-        case .into(let folder), .onto(let folder): start = IndexPath(section: folder.section, item: folder.item + 1)
+        case .gap(let path):
+            (start, into) = (path, nil)
+        case .into(let path), .onto(let path):
+            (start, into) = (IndexPath(section: path.section, item: path.item + 1), model.item(at: path)?.id)
         }
-        let into: ItemID? = {
-            switch destination {
-            case .gap: return nil
-            case .into(let path), .onto(let path): return model.item(at: path)?.id
-            }
-        }()
         guard (try? update(at: t, summary: summary, toast: true, { (u: inout ModelUpdates) throws(ModelEditError) -> Void in
             for (k, item) in made.enumerated() {
                 try u.insert(item, at: IndexPath(section: start.section, item: start.item + k))
@@ -65,23 +58,5 @@ extension Engine {
         if items.count > kept.count { notify("Added the first \(kept.count) of \(items.count) dropped items") }
         outbox.redraw()
         return true
-    }
-
-    /// The first N with no `dropped-N` at or after it: one scan, whatever the drop's size.
-    private func nextDroppedNumber() -> Int {
-        var highest = 0
-        for s in model.sections {
-            for item in s.items {
-                highest = Swift.max(highest, Self.droppedNumber(item.id))
-                for c in item.children { highest = Swift.max(highest, Self.droppedNumber(c.id)) }
-            }
-        }
-        return highest + 1
-    }
-
-    private static func droppedNumber(_ id: ItemID) -> Int {
-        let raw = id.rawValue
-        guard raw.hasPrefix("dropped-"), let n = Int(raw.dropFirst(8)), n > 0 else { return 0 }
-        return n
     }
 }

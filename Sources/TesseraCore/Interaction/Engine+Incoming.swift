@@ -5,8 +5,8 @@
 extension Engine {
     /// The drag is over `p` (window coordinates).
     mutating func dragOver(at p: Point, t: Double) {
-        guard session.phase == .idle || session.incoming != nil, navigation.overlay == nil, canEditNow || session.incoming != nil
-        else { return }
+        // From idle (and the collection loaded), or a drag already over the window.
+        guard (session.phase == .idle && !isLoading) || session.incoming != nil, navigation.overlay == nil else { return }
         var incoming = session.incoming ?? Incoming(pointer: p)
         incoming.pointer = p
         let target = incomingTarget(at: p, previous: incoming.hover?.target)

@@ -275,7 +275,10 @@ extension CollectionModel {
 
     /// The first `<prefix>N` id not taken (N = 1, 2, …). Only ids with the prefix are collected,
     /// so a large model costs a scan, not a set of all ids.
-    func freshID(prefix: String) -> ItemID {
+    func freshID(prefix: String) -> ItemID { freshIDs(prefix: prefix, count: 1)[0] }
+
+    /// The first `count` `<prefix>N` ids not taken, in ascending N: one scan, whatever `count`.
+    func freshIDs(prefix: String, count: Int) -> [ItemID] {
         var taken = Set<Int>()
         for s in sections {
             for item in s.items {
@@ -283,9 +286,14 @@ extension CollectionModel {
                 for c in item.children { Self.noteNumber(c.id, prefix: prefix, in: &taken) }
             }
         }
+        var out: [ItemID] = []
+        out.reserveCapacity(count)
         var n = 1
-        while taken.contains(n) { n += 1 }
-        return ItemID("\(prefix)\(n)")
+        while out.count < count {
+            if !taken.contains(n) { out.append(ItemID("\(prefix)\(n)")) }
+            n += 1
+        }
+        return out
     }
 
     private static func noteNumber(_ id: ItemID, prefix: String, in taken: inout Set<Int>) {

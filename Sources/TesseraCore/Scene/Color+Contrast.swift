@@ -1,6 +1,6 @@
+// In Scene/, not Geometry/: it uses RealModule, which scripts/fuzz.sh's builds of Geometry do not link.
 import RealModule
 
-/// (In Scene/, not Geometry/: it uses RealModule, which the fuzz builds of Geometry do not link.)
 /// WCAG 2 contrast: relative luminance and the ratio between two colours, the measure every
 /// palette is checked against (text 4.5:1, large text and UI parts 3:1).
 extension Color {
