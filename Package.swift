@@ -10,6 +10,8 @@ import PackageDescription
 //   TesseraDesktop (XSETTINGS parsed and checked; pure, fed bytes by the shell) <- tessera
 //   TesseraCore <- TesseraPortal (the desktop portal's appearance: dlopens libTesseraPortal.so, the
 //                   CPortalBridge C target built against GIO) <- tessera
+//   TesseraCore <- TesseraCairo <- TesseraFiles (pictures, thumbnails, type icons, opening: dlopens
+//                   libTesseraFiles.so, the CFilesBridge C target built against gdk-pixbuf, librsvg, GIO) <- tessera
 //   TesseraCore is pure Swift: no platform, no clock, no C libraries.
 let package = Package(
     name: "Tessera",
@@ -22,6 +24,9 @@ let package = Package(
         // The desktop portal's client (GIO's GDBus), loaded the same way once a frame is shown and
         // only when a session bus is there: a start without one loads no GIO.
         .library(name: "TesseraPortal", type: .dynamic, targets: ["CPortalBridge"]),
+        // The files helper (gdk-pixbuf, librsvg, GIO): pictures, thumbnails, type icons, opening.
+        // Loaded the first time a tile made from a file is drawn or opened.
+        .library(name: "TesseraFiles", type: .dynamic, targets: ["CFilesBridge"]),
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0"),
@@ -58,6 +63,13 @@ let package = Package(
         .systemLibrary(name: "CGio", path: "Sources/CGio", pkgConfig: "gio-2.0",
                        providers: [.apt(["libglib2.0-dev"])]),
         .systemLibrary(name: "CPortalAPI", path: "Sources/CPortalAPI"),
+        .systemLibrary(name: "CGdkPixbuf", path: "Sources/CGdkPixbuf", pkgConfig: "librsvg-2.0",
+                       providers: [.apt(["libgdk-pixbuf-2.0-dev", "librsvg2-dev"])]),
+        .systemLibrary(name: "CFilesAPI", path: "Sources/CFilesAPI"),
+        .target(name: "CFilesBridge", dependencies: ["CGdkPixbuf"]),
+        // The app's half of the files service: the worker, the thumbnail cache, the icon theme.
+        .target(name: "TesseraFiles", dependencies: ["TesseraCore", "TesseraCairo", "TesseraDesktop", "TesseraPlugins",
+                                                     "CFilesAPI", "CCairo"]),
         .target(name: "CPortalBridge", dependencies: ["CGio"]),
         // The app's half of the portal client: loads libTesseraPortal.so (CPortalBridge) with dlopen.
         .target(name: "TesseraPortal", dependencies: ["TesseraCore", "CPortalAPI", "TesseraPlugins"]),
@@ -75,7 +87,7 @@ let package = Package(
         .target(name: "TesseraAccessibility", dependencies: ["TesseraCore", "CA11yAPI", "TesseraPlugins"]),
         .executableTarget(name: "tessera", dependencies: [
             "TesseraCore", "TesseraCairo", "TesseraX11", "TesseraStore", "TesseraApp", "TesseraAccessibility", "TesseraDesktop",
-            "TesseraPortal", "TesseraPlugins",
+            "TesseraPortal", "TesseraPlugins", "TesseraFiles",
             .product(name: "ArgumentParser", package: "swift-argument-parser"),
         ]),
         .testTarget(name: "TesseraCoreTests", dependencies: [
@@ -84,6 +96,7 @@ let package = Package(
         ]),
         .testTarget(name: "TesseraPortalTests", dependencies: ["TesseraPortal", "TesseraCore", "CPortalBridge", "CGio"]),
         .testTarget(name: "TesseraDesktopTests", dependencies: ["TesseraDesktop"], exclude: ["xsettingsd.conf"]),
+        .testTarget(name: "TesseraFilesTests", dependencies: ["TesseraFiles", "TesseraCore", "TesseraDesktop", "CCairo"]),
         .testTarget(name: "TesseraStoreTests", dependencies: ["TesseraStore", "TesseraCore", "CSQLite"]),
         .testTarget(name: "TesseraAppTests", dependencies: ["TesseraApp", "TesseraStore", "TesseraCore"]),
         .testTarget(name: "TesseraCairoTests", dependencies: ["TesseraCore", "TesseraCairo", "CCairo"]),

@@ -22,4 +22,5 @@ swift build "${flags[@]}" >&2
 swift build -c release --product TesseraA11y --scratch-path "$scratch" >&2
 # The desktop portal's client, beside it: loaded only when a session bus is there.
 swift build -c release --product TesseraPortal --scratch-path "$scratch" >&2
+swift build -c release --product TesseraFiles --scratch-path "$scratch" >&2
 echo "$(swift build "${flags[@]}" --show-bin-path)/tessera"

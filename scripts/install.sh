@@ -5,12 +5,13 @@
 #   scripts/install.sh --uninstall [--prefix DIR]
 #
 # --prefix: where to install (default ~/.local; /usr/local when run as root).
-# --from:   a folder holding an already built tessera, libTesseraA11y.so and libTesseraPortal.so
+# --from:   a folder holding an already built tessera, libTesseraA11y.so, libTesseraPortal.so and libTesseraFiles.so
 #           (default: a release build made now, as scripts/build-release.sh makes it).
 #
 # Installs, under the prefix:
 #   bin/tessera                                        the app
 #   lib/tessera/libTesseraA11y.so, libTesseraPortal.so  loaded only when a session bus is there
+#   lib/tessera/libTesseraFiles.so                      loaded when a tile made from a file is drawn
 #   share/tessera/assets/                               icons the tiles use (the binary finds them)
 #   share/applications/org.tessera.Tessera.desktop      the menu entry
 #   share/icons/hicolor/*/apps/org.tessera.Tessera.*    the app icon, PNG sizes and scalable SVG
@@ -65,7 +66,7 @@ if [ -z "$from" ]; then
     command -v swift >/dev/null || { echo "install: the Swift toolchain (6.0 or newer) is not on PATH; install it from swift.org first" >&2; exit 1; }
     from="$(dirname "$(scripts/build-release.sh)")"
 fi
-for f in tessera libTesseraA11y.so libTesseraPortal.so; do
+for f in tessera libTesseraA11y.so libTesseraPortal.so libTesseraFiles.so; do
     [ -f "$from/$f" ] || { echo "install: $from/$f is missing (build it first, or leave out --from)" >&2; exit 1; }
 done
 
@@ -77,6 +78,7 @@ put() {   # put MODE SOURCE DESTINATION (relative to the prefix)
 put 755 "$from/tessera" bin/tessera
 put 644 "$from/libTesseraA11y.so" lib/tessera/libTesseraA11y.so
 put 644 "$from/libTesseraPortal.so" lib/tessera/libTesseraPortal.so
+put 644 "$from/libTesseraFiles.so" lib/tessera/libTesseraFiles.so
 while IFS= read -r f; do put 644 "assets/$f" "share/tessera/assets/$f"; done < <(cd assets && find . -type f ! -name '*.py' ! -name '*.md' | sed 's|^\./||' | sort)
 put 644 data/org.tessera.Tessera.desktop share/applications/org.tessera.Tessera.desktop
 put 644 data/org.tessera.Tessera.metainfo.xml share/metainfo/org.tessera.Tessera.metainfo.xml

@@ -10,6 +10,7 @@ swift build --product tessera
 swift build --product TesseraA11y
 # The desktop portal's client the app loads when a session bus is there (the portal test uses it).
 swift build --product TesseraPortal
+swift build --product TesseraFiles
 # swift-argument-parser's man page generator, for the install test (scripts/install.sh uses it).
 swift build --product generate-manual
 swift test "$@"

@@ -82,6 +82,9 @@ public final class AppController {
     /// The platform's clipboard (the X shell's CLIPBOARD selection), if there is one: the engine's
     /// `.copy` and `.paste` effects go to it, and its answer comes back through `handle`.
     public var clipboard: ClipboardHooks?
+    /// Opens an item made from a file or link in the desktop's application for it (the files
+    /// service): its location and title.
+    public var opener: ((String, String) -> Void)?
 
     /// Writes every input, frame and cancel the engine receives (`tessera --record`), if set.
     public var recorder: TraceRecorder?
@@ -211,6 +214,7 @@ public final class AppController {
                 committed = true
             case .copy(let text): clipboard?.copy(text)
             case .paste: clipboard?.paste()
+            case let .launch(location, title): opener?(location, title)
             default: break
             }
         }

@@ -155,6 +155,14 @@ public enum Trace {
                         + ($0.location.map { ",\"location\":\(JSONText.string($0))" } ?? "") + "}"
                 }
                 return t + "\"dropIn\",\"x\":\(number(p.x)),\"y\":\(number(p.y)),\"dropped\":[\(list.joined(separator: ","))]}\n"
+            case .notice(let text): return t + "\"notice\",\"text\":\(JSONText.string(text))}\n"
+            case .artwork(let reports):
+                let list = reports.map {
+                    "{\"location\":\(JSONText.string($0.location))"
+                        + ($0.state.map { ",\"state\":\"\($0.rawValue)\"" } ?? "")
+                        + ($0.aspect.map { ",\"aspect\":\(number($0))" } ?? "") + "}"
+                }
+                return t + "\"artwork\",\"reports\":[\(list.joined(separator: ","))]}\n"
             case let .gestureSettings(slop, doubleClick, reduceMotion):
                 return t + "\"gestureSettings\",\"slop\":\(number(slop)),\"interval\":\(number(doubleClick)),\"reduceMotion\":\(reduceMotion)}\n"
             }
@@ -196,6 +204,13 @@ public enum Trace {
         var items, index: Int?
         var extend, reduceMotion: Bool?
         var dropped: [Dropped]?
+        var reports: [Report]?
+    }
+
+    private struct Report: Decodable {
+        var location: String
+        var state: String?
+        var aspect: Double?
     }
 
     private struct Dropped: Decodable {
@@ -295,6 +310,19 @@ public enum Trace {
         case "dropIn":
             guard let p = point(), let dropped = e.dropped else { return nil }
             return .input(.dropIn(dropped.map { IncomingItem(title: $0.title, icon: $0.icon, location: $0.location) }, at: p), at: t)
+        case "notice": return e.text.map { .input(.notice($0), at: t) }
+        case "artwork":
+            guard let raw = e.reports else { return nil }
+            var reports: [ArtworkReport] = []
+            for r in raw {
+                var state: ArtworkState?
+                if let name = r.state {
+                    guard let known = ArtworkState(rawValue: name) else { return nil }
+                    state = known
+                }
+                reports.append(ArtworkReport(location: r.location, state: state, aspect: r.aspect))
+            }
+            return .input(.artwork(reports), at: t)
         case "gestureSettings":
             guard let slop = e.slop, let interval = e.interval, let reduce = e.reduceMotion else { return nil }
             return .input(.gestureSettings(slop: slop, doubleClickInterval: interval, reduceMotion: reduce), at: t)

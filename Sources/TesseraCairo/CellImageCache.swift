@@ -236,6 +236,10 @@ final class CellImageCache {
 
     func removeAll() { images.removeAll() }
 
+    /// Forgets the images of tiles made from files (painted before their pictures could be asked
+    /// for); whether there were any.
+    func forgetArtworkCells() -> Bool { images.removeAll { $0.cell.artwork != nil } > 0 }
+
     /// Bytes of pixels held.
     var bytes: Int { images.totalCost }
 }

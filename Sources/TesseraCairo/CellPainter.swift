@@ -9,6 +9,8 @@ struct CellPainter {
     let masks: RoundedRectMasks
     /// The colours; `SceneRenderer` sets it from each scene (and drops the images painted with another).
     var palette = Palette.light
+    /// Pictures and type icons of tiles made from files (`SceneRenderer.artwork`).
+    var artwork: ArtworkSource?
 
     /// Draws `cell`; `pixelScale` is device pixels per logical pixel.
     func paint(_ cell: CellNode, cr: OpaquePointer, pixelScale: Double) {
@@ -114,6 +116,9 @@ struct CellPainter {
         masks.fill(cr, f, radius: radius, color: palette.tileFill(cell.color, hovered: cell.isHovered))
         paintOutline(f, radius: radius, cr: cr)
         let slots = ContentSlots(frame: f)
+        if let art = cell.artwork, paintArtwork(art, cell, slots: slots, radius: radius, cr: cr, pixelScale: pixelScale) {
+            return
+        }
         if cell.icon.isEmpty {
             paintInitial(of: cell.title, in: slots.icon, color: palette.glyph(cell.color), cr: cr)
         } else {
@@ -233,7 +238,7 @@ struct CellPainter {
 
     /// An item with no icon (one just added): the first character of its title, large, in the
     /// icon's colour and place — a tile that looks meant, not a missing picture.
-    private func paintInitial(of title: String, in slot: Rect, color: Color, cr: OpaquePointer) {
+    func paintInitial(of title: String, in slot: Rect, color: Color, cr: OpaquePointer) {
         guard let first = title.first(where: { !$0.isWhitespace }) else { return }
         let k = slot.height / 48
         cairo_save(cr)

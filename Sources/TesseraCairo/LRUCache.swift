@@ -7,20 +7,20 @@
 /// (amortised O(log n) per insert) down to three quarters of the count or fifteen sixteenths of the cost,
 /// and handed to `evict`, so native resources (Pango layouts, Cairo surfaces) are released. The cost
 /// keeps more: a cache of pixels is sized to what one frame draws, and must not drop below it.
-final class LRUCache<Key: Hashable, Value> {
+public final class LRUCache<Key: Hashable, Value> {
     private var entries: [Key: (value: Value, stamp: UInt64, cost: Int)] = [:]
     private var clock: UInt64 = 0
     let capacity: Int
     /// The most total cost kept (`Int.max`: no bound but the count).
     private(set) var costLimit: Int
-    private(set) var totalCost = 0
+    public private(set) var totalCost = 0
     private let evict: (Value) -> Void
     /// Asked once per entry when a trim runs: those it keeps go only after every other one, oldest
     /// first as usual (a cache of cell images keeps the cells on screen, however long ago they
     /// were drawn). Nil: plain LRU.
     var keepsFirst: (() -> (Key) -> Bool)?
 
-    init(capacity: Int, costLimit: Int = .max, evict: @escaping (Value) -> Void = { _ in }) {
+    public init(capacity: Int, costLimit: Int = .max, evict: @escaping (Value) -> Void = { _ in }) {
         precondition(capacity > 0 && costLimit > 0)
         self.capacity = capacity
         self.costLimit = costLimit
@@ -30,16 +30,16 @@ final class LRUCache<Key: Hashable, Value> {
 
     deinit { removeAll() }
 
-    var count: Int { entries.count }
+    public var count: Int { entries.count }
 
-    subscript(key: Key) -> Value? {
+    public subscript(key: Key) -> Value? {
         clock &+= 1
         guard let index = entries.index(forKey: key) else { return nil }
         entries.values[index].stamp = clock
         return entries.values[index].value
     }
 
-    func insert(_ value: Value, for key: Key, cost: Int = 0) {
+    public func insert(_ value: Value, for key: Key, cost: Int = 0) {
         clock &+= 1
         if let old = entries.updateValue((value, clock, cost), forKey: key) {
             totalCost -= old.cost
@@ -58,7 +58,22 @@ final class LRUCache<Key: Hashable, Value> {
         if totalCost > costLimit { trim() }
     }
 
-    func removeAll() {
+    /// Forgets `key`'s entry (handed to `evict`).
+    public func remove(_ key: Key) {
+        guard let e = entries.removeValue(forKey: key) else { return }
+        totalCost -= e.cost
+        evict(e.value)
+    }
+
+    /// Forgets the entries whose keys `condition` holds for; how many.
+    @discardableResult
+    public func removeAll(where condition: (Key) -> Bool) -> Int {
+        let gone = entries.keys.filter(condition)
+        for key in gone { remove(key) }
+        return gone.count
+    }
+
+    public func removeAll() {
         for (_, e) in entries { evict(e.value) }
         entries.removeAll(keepingCapacity: true)
         totalCost = 0

@@ -12,6 +12,19 @@ public final class SceneRenderer {
     private var cells: CellPainter
     private let liftSnapshots = LiftSnapshotCache()
     private let cellImages = CellImageCache()
+    /// Pictures and type icons of tiles made from files; nil draws their kinds' icons.
+    public private(set) var artwork: ArtworkSource? {
+        get { cells.artwork }
+        set { cells.artwork = newValue }
+    }
+
+    /// Starts drawing tiles made from files with `source`'s pictures. The images of such tiles
+    /// painted before (the first screen, painted while the window was made) are forgotten: true
+    /// when there were some, and the window must be painted again.
+    public func useArtwork(_ source: ArtworkSource?) -> Bool {
+        artwork = source
+        return cellImages.forgetArtworkCells()
+    }
     /// Visible rect of each open clip, in logical pixels; reused across frames.
     private var clipStack: [Rect] = []
 

@@ -6,6 +6,8 @@
 public struct DesktopSettings: Hashable, Sendable {
     /// `Net/ThemeName`: the GTK theme ("Adwaita-dark" means dark).
     public var themeName: String?
+    /// `Net/IconThemeName`: the icon theme file types' icons come from ("Adwaita", "breeze").
+    public var iconThemeName: String?
     /// `Gtk/FontName`: a Pango font description ("Cantarell 11").
     public var fontName: String?
     /// `Xft/DPI`, in dots per inch (the setting holds DPI x 1024).
@@ -41,6 +43,7 @@ public struct DesktopSettings: Hashable, Sendable {
             return s
         }
         themeName = text("Net/ThemeName")
+        iconThemeName = text("Net/IconThemeName")
         fontName = text("Gtk/FontName")
         if let name = fontName, let size = Self.fontSize(of: name), !(size >= 4 && size <= 72) {
             report("ignoring XSETTINGS Gtk/FontName \"\(name)\": size \(size) is outside 4...72")

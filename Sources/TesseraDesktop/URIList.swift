@@ -76,6 +76,12 @@ public enum URIList {
 
     struct Refusal: Error { var text: String }
 
+    /// The local path a `file://` URI names (percent-decoded); nil for any other URI.
+    public static func localPath(of uri: String, localHost: String? = nil) -> String? {
+        guard case .success(.file(let path)) = entry(uri, localHost: localHost) else { return nil }
+        return path
+    }
+
     static func entry(_ uri: String, localHost: String?) -> Result<DroppedEntry, Refusal> {
         guard let scheme = scheme(of: uri) else { return .failure(Refusal(text: "not a URI (no scheme)")) }
         let rest = uri.dropFirst(scheme.count + 1)
@@ -123,12 +129,14 @@ public enum URIList {
         return String(h)
     }
 
-    /// A path with everything but unreserved characters and `/` percent-encoded (RFC 3986).
-    static func percentEncoded(_ path: String) -> String {
+    /// A path percent-encoded as GLib's `g_filename_to_uri` does (letters, digits and
+    /// `!$&'()*+,-./:=@_~` kept): the URI every GTK app names the file by, so a thumbnail (named
+    /// by the MD5 of the URI) made by a file manager is found, and ours are found by it.
+    public static func percentEncoded(_ path: String) -> String {
         var out = ""
         for b in path.utf8 {
             let c = Character(Unicode.Scalar(b))
-            if b < 0x80, c.isLetter || c.isNumber || "-._~/".contains(c) {
+            if b < 0x80, c.isLetter || c.isNumber || "!$&'()*+,-./:=@_~".contains(c) {
                 out.append(c)
             } else {
                 let hex = String(b, radix: 16, uppercase: true)

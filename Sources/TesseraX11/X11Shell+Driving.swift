@@ -1,3 +1,4 @@
+import TesseraCairo
 import CCairo
 import CX11
 import TesseraCore
@@ -85,6 +86,12 @@ extension X11Shell {
 
     /// Bytes of pixels the renderer's caches hold now (see `SceneRenderer.cachedImageBytes`).
     public var cachedImageBytes: Int { renderer.cachedImageBytes }
+
+    /// Where the renderer gets the pictures and type icons of tiles made from files. Tiles made
+    /// from files already on screen are painted again.
+    public func useArtwork(_ source: ArtworkSource?) {
+        if renderer.useArtwork(source) { frames.needsFullRepaint = true }
+    }
 
     /// Releases the buffer, window and connection; the shell is unusable afterwards.
     public func shutdown() {

@@ -2,6 +2,7 @@ import TesseraAccessibility
 import TesseraApp
 import TesseraCore
 import TesseraDesktop
+import TesseraFiles
 import TesseraPortal
 import TesseraX11
 #if canImport(Glibc)
@@ -22,11 +23,16 @@ final class ShellBridge: ShellClient, AccessibleWindow {
     private var accessibilityDescriptorCount = 0
 
     let desktop: DesktopFollower?
+    /// Pictures, type icons and opening of items made from files (nil in the benchmark).
+    let files: ArtworkLibrary?
+    /// How many of the last `serviceDescriptors()` were the files service's (the last ones).
+    private var filesDescriptorCount = 0
 
-    init(app: AppController, shell: X11Shell, desktop: DesktopFollower? = nil) {
+    init(app: AppController, shell: X11Shell, desktop: DesktopFollower? = nil, files: ArtworkLibrary? = nil) {
         self.app = app
         self.shell = shell
         self.desktop = desktop
+        self.files = files
     }
 
     func desktopSettingsChanged(_ xsettings: [UInt8]?, at time: Double) { desktop?.xsettingsChanged(xsettings, at: time) }
@@ -36,7 +42,7 @@ final class ShellBridge: ShellClient, AccessibleWindow {
     /// gap under the pointer. Lines that are not URIs are left out, named once on stderr.
     func dropped(_ bytes: [UInt8], type: String, at point: Point, cut: Bool, at time: Double) {
         guard let text = String(validating: bytes, as: UTF8.self) else {
-            app.handle(.pasteRefused("Nothing added: the dropped data is not UTF-8 text"), at: time)
+            app.handle(.notice("Nothing added: the dropped data is not UTF-8 text"), at: time)
             return
         }
         let host = Self.hostName
@@ -51,14 +57,16 @@ final class ShellBridge: ShellClient, AccessibleWindow {
         }
         if cut { desktop?.report("a drop of more than \(bytes.count) bytes was cut there") }
         guard !entries.isEmpty else {
-            app.handle(.pasteRefused("Nothing added: the drop held no file, link or text"), at: time)
+            app.handle(.notice("Nothing added: the drop held no file, link or text"), at: time)
             return
         }
         app.handle(.dropIn(entries.map { IncomingItem(title: $0.title, icon: $0.icon, location: $0.location) }, at: point), at: time)
+        // Images are measured at once, drawn or not: masonry gives them their real shapes.
+        files?.measure(entries.compactMap { $0.icon == "camera" ? $0.location : nil })
     }
 
     func dropFailed(_ reason: String, at time: Double) {
-        app.handle(.pasteRefused("Nothing added: \(reason)"), at: time)
+        app.handle(.notice("Nothing added: \(reason)"), at: time)
     }
 
     /// This machine's name, as `file://` URIs of local files may carry it.
@@ -94,19 +102,28 @@ final class ShellBridge: ShellClient, AccessibleWindow {
         }
     }
 
-    /// The accessibility bridge's descriptors, then the portal client's.
+    /// The accessibility bridge's descriptors, then the portal client's, then the files service's.
     func serviceDescriptors() -> (fds: [pollfd], timeout: Int32) {
         let a: (fds: [pollfd], timeout: Int32) = accessibility?.descriptors() ?? ([], -1)
         let p: (fds: [pollfd], timeout: Int32) = portal?.descriptors() ?? ([], -1)
+        let f = (files?.descriptors ?? []).map { pollfd(fd: $0, events: Int16(POLLIN), revents: 0) }
         accessibilityDescriptorCount = a.fds.count
+        filesDescriptorCount = f.count
         let timeouts = [a.timeout, p.timeout].filter { $0 >= 0 }
-        return (a.fds + p.fds, timeouts.min() ?? -1)
+        return (a.fds + p.fds + f, timeouts.min() ?? -1)
     }
 
     func dispatchServices(_ ready: [pollfd]) {
         let split = min(accessibilityDescriptorCount, ready.count)
+        let filesStart = max(split, ready.count - filesDescriptorCount)
         accessibility?.dispatch(Array(ready[..<split]))
-        portal?.dispatch(Array(ready[split...]))
+        portal?.dispatch(Array(ready[split..<filesStart]))
+        guard let files, ready[filesStart...].contains(where: { $0.revents != 0 }) else { return }
+        files.dispatch()
+        let now = MonotonicClock.now()
+        let reports = files.takeReports()
+        if !reports.isEmpty { app.handle(.artwork(reports), at: now) }
+        for notice in files.takeNotices() { app.handle(.notice(notice), at: now) }
     }
 
     // MARK: AccessibleWindow

@@ -10,6 +10,7 @@ import Glibc
 import TesseraApp
 import TesseraCairo
 import TesseraCore
+import TesseraFiles
 import TesseraX11
 
 @main
@@ -94,7 +95,12 @@ struct Window: ParsableCommand {
             app.sceneStyle.pixelScale = shell.scale
             app.clipboard = ClipboardHooks(copy: { [unowned shell] in shell.copyToClipboard($0) },
                                            paste: { [unowned shell] in shell.requestPaste() })
-            return shell.run(client: ShellBridge(app: app, shell: shell, desktop: desktop))
+            // Pictures, type icons and opening: nothing loads until a tile made from a file is drawn.
+            let files = ArtworkLibrary(settings: .fromEnvironment(iconTheme: desktop.settings.iconThemeName),
+                                       report: { desktop.report($0) })
+            shell.useArtwork(files)
+            app.opener = { files.open($0, title: $1) }
+            return shell.run(client: ShellBridge(app: app, shell: shell, desktop: desktop, files: files))
         }
         withExtendedLifetime(opening.lock) {}
         if code != 0 { throw ExitCode(code) }

@@ -36,6 +36,7 @@ import Testing
             ("stackCount", { $0.stackCount = 3 }),
             ("scale", { $0.scale = 1.1 }), ("rotation", { $0.rotation = 0.05 }), ("alpha", { $0.alpha = 0.5 }),
             ("restingSize", { $0.restingSize = Size(width: 96, height: 140) }),
+            ("artwork", { $0.artwork = CellArtwork(location: "file:///a.png", state: .picture, revision: 2) }),
         ]
         // A field added to CellNode must be compared by `hasSameContent` and listed here.
         #expect(Mirror(reflecting: cell).children.count == edits.count + 1)

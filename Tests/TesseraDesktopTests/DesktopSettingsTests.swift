@@ -6,6 +6,7 @@ import Testing
         let s = DesktopSettings(XSettings.parse(XSettingsFixtures.xsettingsd).settings)
         var expected = DesktopSettings()
         expected.themeName = "Adwaita-dark"
+        expected.iconThemeName = "Adwaita"
         expected.fontName = "Noto Sans 12"
         expected.dpi = 96
         expected.dragThreshold = 20

@@ -47,4 +47,12 @@ import Testing
         #expect(URIList.parsePlain("Buy milk\nand bread").map(\.title) == ["Buy milk"])
         #expect(URIList.parsePlain("  \n ").isEmpty)
     }
+
+    /// A file's location is its URI as GLib writes it (`g_filename_to_uri`): the MD5 of that names
+    /// its thumbnail in the shared cache, so both must spell it alike.
+    @Test func locationsArePercentEncodedAsGLibDoes() {
+        #expect(DroppedEntry.file(path: "/tmp/a b(1)+&x#?;é.png").location == "file:///tmp/a%20b(1)+&x%23%3F%3B%C3%A9.png")
+        #expect(URIList.localPath(of: "file:///tmp/a%20b(1)+&x%23%3F%3B%C3%A9.png") == "/tmp/a b(1)+&x#?;é.png")
+        #expect(URIList.localPath(of: "https://example.org/a.png") == nil)
+    }
 }

@@ -77,6 +77,7 @@ final class AppProcess {
         var environment = ProcessInfo.processInfo.environment
         environment["DISPLAY"] = display
         environment["XDG_DATA_HOME"] = directory + "/xdg-data"  // never the user's real state file
+        environment["XDG_CACHE_HOME"] = directory + "/xdg-cache"  // nor their thumbnails
         environment.removeValue(forKey: "XAUTHORITY")
         environment.merge(extra) { $1 }
         process = try ChildProcess(executable: try TesseraBinary.require(), arguments: arguments,

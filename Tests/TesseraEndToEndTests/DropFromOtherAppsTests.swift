@@ -14,11 +14,7 @@ struct DropFromOtherAppsTests {
         let second = try layout.item(section: 0, index: 1), third = try layout.item(section: 0, index: 2)
         let app = try await h.launch()
         let target = try await h.x.waitForAppWindow()
-        let files = try ["Beach day 海.png", "Hills.jpg", "notes.txt"].map { name -> String in
-            let path = h.directory + "/" + name
-            try Data("x".utf8).write(to: URL(fileURLWithPath: path))
-            return "file://" + (path.addingPercentEncoding(withAllowedCharacters: .urlPathAllowed) ?? path)
-        }
+        let files = try Self.files(["Beach day 海.png", "Hills.png", "notes.txt"], in: h)
         let source = try XdndSource(displayName: h.xvfb.display)
         let gap = second.gapAfter(third)
         nonisolated(unsafe) var during: Screenshot?
@@ -36,12 +32,12 @@ struct DropFromOtherAppsTests {
         let saved = await StateFileReader.waitFor(h.statePath) { $0.ids(inSection: 0) == expected }
         #expect(saved?.ids(inSection: 0) == expected, "stderr: \(app.standardError)")
         let titles = try await h.layout().items.filter { $0.id.hasPrefix("dropped-") }.map(\.title)
-        #expect(titles == ["Beach day 海.png", "Hills.jpg", "notes.txt"])
+        #expect(titles == ["Beach day 海.png", "Hills.png", "notes.txt"])
         // Each keeps where it came from (the file's URI, percent-encoded), in the saved collection.
         #expect(saved?.entry("dropped-1")?.location == files[0] && saved?.entry("dropped-3")?.location == files[2],
                 "\(saved?.entry("dropped-1")?.location ?? "none") vs \(files[0])")
 
-        // A drag that leaves the window (XdndLeave) adds nothing.
+        // A drag given up (Escape in the source app, which then sends XdndLeave) adds nothing.
         let left = source.drag([files[0]], onto: target, path: [gap], cancel: true)
         #expect(!left.finished)
         try await Task.sleep(for: .milliseconds(300))
@@ -52,11 +48,13 @@ struct DropFromOtherAppsTests {
         #expect(app.standardError.isEmpty, "stderr: \(app.standardError)")
     }
 
-    /// Files for a drop, made in the test's folder; their `file://` URIs.
+    /// Files for a drop, made in the test's folder (a `.png` a real image: 120x60, red); their
+    /// `file://` URIs.
     static func files(_ names: [String], in h: Harness) throws -> [String] {
         try names.map { name in
             let path = h.directory + "/" + name
-            try Data("x".utf8).write(to: URL(fileURLWithPath: path))
+            let bytes = name.hasSuffix(".png") ? TestImages.png(width: 120, height: 60, red: 220, green: 40, blue: 30) : Array("x".utf8)
+            try Data(bytes).write(to: URL(fileURLWithPath: path))
             return "file://" + (path.addingPercentEncoding(withAllowedCharacters: .urlPathAllowed) ?? path)
         }
     }

@@ -29,7 +29,7 @@ struct InstallTests {
         let (installed, log) = try await Self.run("'\(root)/scripts/install.sh' --prefix '\(prefix)' --from '\(built)'", in: directory)
         #expect(installed == .exited(0), "install: \(log)")
         let files = FileManager.default.enumerator(atPath: prefix)?.allObjects as? [String] ?? []
-        for expected in ["bin/tessera", "lib/tessera/libTesseraA11y.so", "lib/tessera/libTesseraPortal.so",
+        for expected in ["bin/tessera", "lib/tessera/libTesseraA11y.so", "lib/tessera/libTesseraPortal.so", "lib/tessera/libTesseraFiles.so",
                          "share/applications/org.tessera.Tessera.desktop", "share/metainfo/org.tessera.Tessera.metainfo.xml",
                          "share/icons/hicolor/scalable/apps/org.tessera.Tessera.svg",
                          "share/icons/hicolor/48x48/apps/org.tessera.Tessera.png", "share/man/man1/tessera.1",

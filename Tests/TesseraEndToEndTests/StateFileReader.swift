@@ -18,6 +18,7 @@ struct StateDocument: Decodable, Equatable {
         var done: Bool
         var children: [Entry]?
         var location: String?
+        var aspect: Double?
     }
 
     var version: Int

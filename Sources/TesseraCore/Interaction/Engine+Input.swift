@@ -16,7 +16,8 @@ extension Engine {
             outbox.redraw()
         case .grabLost: cancelDrag(at: t)
         case .paste(let text): paste(text)
-        case .pasteRefused(let reason): notify(reason)
+        // A paste goes into a title being typed; one refused when none is open is old news.
+        case .pasteRefused(let reason): if navigation.renaming != nil { notify(reason) }
         case .caret(let index, let extending):
             navigation.editField { $0.placeCaret(at: index, extending: extending) }
             outbox.redraw()
@@ -26,6 +27,8 @@ extension Engine {
         case let .dropIn(items, p): dropIn(items, at: p, t: t)
         case .dragOver(let p): dragOver(at: p, t: t)
         case .dragLeft: dragLeft()
+        case .artwork(let reports): artworkReported(reports, at: t)
+        case .notice(let text): notify(text)
         case let .gestureSettings(slop, doubleClick, reduceMotion):
             // Values a host could not have meant are kept out, as the frame interval's are.
             if (0...200).contains(slop) { policy.slop = slop }
@@ -165,8 +168,8 @@ extension Engine {
         }
     }
 
-    /// A click without lift selects the item and opens it (seed 000: selecting opens a detail view),
-    /// and makes it the only marked item. With Ctrl it toggles the item's mark, with Shift it marks
+    /// A click without lift selects the item and opens it (seed 000: selecting opens a detail view;
+    /// an item made from a file or link opens in its application), and makes it the only marked item. With Ctrl it toggles the item's mark, with Shift it marks
     /// the range from the last clicked item; neither opens anything.
     mutating func click(_ id: ItemID, at hint: IndexPath?, modifiers: Modifiers = []) {
         guard let path = model.indexPath(of: id, near: hint ?? followedPath(of: id)), let item = model.item(at: path) else { return }
@@ -175,6 +178,12 @@ extension Engine {
             return
         }
         navigation.editMarks { $0.only(id, at: path) }
+        // A file or a link opens in the desktop's application for it, not in the detail view.
+        if launch(id, item: item) {
+            navigation.select(id, at: path)
+            outbox.post(.opened(id))
+            return
+        }
         let tile = drawnFrame(of: id, at: path)
         defer { presentation.openOverlay(from: tile, at: now, policy: policy) }
         navigation.select(id, at: path)

@@ -98,9 +98,8 @@ extension Engine {
         outbox.redraw()
     }
 
-    /// A notice at the bottom of the window (a toast without an action), while a field is open.
+    /// A notice at the bottom of the window (a toast without an action).
     mutating func notify(_ text: String) {
-        guard navigation.renaming != nil else { return }
         presentation.show(Toast(text: text, action: nil, shownAt: now, avoid: nil))
         outbox.redraw()
     }

@@ -44,6 +44,11 @@ public enum InputEvent: Hashable, Sendable {
     case dragOver(Point)
     /// That drag left the window or was given up.
     case dragLeft
+    /// The platform's news about the pictures and icons of the files items were made from (an
+    /// image decoded, a file gone), and an image's aspect for masonry.
+    case artwork([ArtworkReport])
+    /// Something the user should read in a toast: an item that could not be opened and why.
+    case notice(String)
 }
 
 /// The modifier keys held with a key.

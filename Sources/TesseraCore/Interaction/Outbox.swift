@@ -41,6 +41,9 @@ public enum EngineEffect: Hashable, Sendable {
     case copy(String)
     /// Read the clipboard's text and hand it back as `InputEvent.paste` (or `.pasteRefused`).
     case paste
+    /// Open the item made from a file or link with the desktop's default application for it
+    /// (a click, Enter, the menu's Open); its title names it in what goes wrong.
+    case launch(location: String, title: String)
     /// A step of a move, in words (`Announcement.text`): for assistive technology.
     case announce(String)
 }

@@ -9,6 +9,8 @@ public struct Presentation: Equatable, Sendable {
     public private(set) var motions = ItemMotions()
     /// Section backgrounds, headers, footers and board lists sliding with them.
     public private(set) var chrome = ChromeMotions()
+    /// What the platform has for the files items were made from (pictures, type icons, gone).
+    public internal(set) var artwork = ArtworkStates()
     /// The cell drawn pressed (or easing back out of it), and its scale.
     public private(set) var pressed: ItemID?
     public private(set) var pressScale = Tween.at(1)

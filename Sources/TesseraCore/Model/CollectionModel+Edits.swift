@@ -177,6 +177,13 @@ extension CollectionModel {
         change(at: p, log: &log) { $0.done = done }
     }
 
+    /// Gives item `id` the aspect its picture has (masonry sizes its tile by it): a fact about the
+    /// file, logged as a replacement so a store saves it.
+    public mutating func setAspect(_ aspect: Double, of id: ItemID, near hint: IndexPath? = nil, log: inout EditLog) throws(ModelEditError) {
+        guard let p = indexPath(of: id, near: hint), item(at: p) != nil else { throw .unknownItem(id) }
+        change(at: p, log: &log) { $0.sizeHint = SizeHint(aspect: aspect) }
+    }
+
     /// Changes the item at `p` in place (a top-level entry, or a folder's child), logged as its
     /// top-level entry replaced.
     private mutating func change(at p: IndexPath, log: inout EditLog, _ body: (inout Item) -> Void) {

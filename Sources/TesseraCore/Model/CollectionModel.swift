@@ -64,6 +64,24 @@ public struct CollectionModel: Hashable, Sendable {
         return nil
     }
 
+    /// Where each of `ids` is now, in one pass over the collection: O(n), for many items at once
+    /// where `indexPath(of:)` for each would be O(n) apiece.
+    public func indexPaths(of ids: Set<ItemID>) -> [ItemID: IndexPath] {
+        var found: [ItemID: IndexPath] = [:]
+        guard !ids.isEmpty else { return found }
+        for (s, section) in sections.enumerated() {
+            for i in 0..<section.items.count {
+                let item = section.items[i]
+                if ids.contains(item.id) { found[item.id] = IndexPath(section: s, item: i) }
+                for (c, child) in item.children.enumerated() where ids.contains(child.id) {
+                    found[child.id] = IndexPath(section: s, item: i, child: c)
+                }
+                if found.count == ids.count { return found }
+            }
+        }
+        return found
+    }
+
     /// Searches one section outwards from `start` (alternating after/before), looking into folders.
     static func search(_ items: ItemList, for id: ItemID, around start: Int, section s: Int) -> IndexPath? {
         let n = items.count

@@ -39,6 +39,10 @@ public struct ModelUpdates: Sendable {
         model.locations[id] = location
     }
 
+    public mutating func setAspect(_ aspect: Double, of id: ItemID, near hint: IndexPath? = nil) throws(ModelEditError) {
+        try model.setAspect(aspect, of: id, near: hint, log: &log)
+    }
+
     public mutating func insert(_ item: Item, at path: IndexPath) throws(ModelEditError) {
         try model.insert(item, at: path, log: &log)
     }

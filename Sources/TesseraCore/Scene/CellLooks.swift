@@ -22,6 +22,10 @@ struct CellLooks {
     let marks: Marks
     let band: Rect?
 
+    /// Where the items made from files and links come from, and what the platform has for them.
+    let locations: [ItemID: String]
+    let artwork: ArtworkStates
+
     /// Device pixels per logical pixel: parted cells land on whole device pixels (blitted, not repainted).
     let pixelScale: Double
 
@@ -41,6 +45,8 @@ struct CellLooks {
         partedCells = e.partedCells()
         marks = e.navigation.marks
         band = e.bandRect
+        locations = e.model.locations
+        artwork = e.presentation.artwork
     }
 
     /// `frame` moved aside if `id` is parted beside a dwelling gap.
@@ -54,6 +60,9 @@ struct CellLooks {
                             isFolder: item.isFolder,
                             folderPreview: item.children.prefix(9).map { FolderPreviewEntry(icon: $0.icon, color: $0.color) },
                             folderCount: item.children.count, isDone: item.done, isSelected: selection == item.id)
+        if !locations.isEmpty, !item.isFolder, let location = locations[item.id] {
+            node.artwork = artwork[location]
+        }
         if pressed == item.id {
             node.scale = pressScale
             node.isPressed = pressScale < 1 || holding

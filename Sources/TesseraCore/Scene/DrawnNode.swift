@@ -166,6 +166,6 @@ extension CellNode {
             && showsCheck == o.showsCheck && isMarked == o.isMarked && stackCount == o.stackCount
             && scale == o.scale && rotation == o.rotation
             && alpha == o.alpha && restingSize == o.restingSize
-            && folderPreview == o.folderPreview
+            && folderPreview == o.folderPreview && artwork == o.artwork
     }
 }

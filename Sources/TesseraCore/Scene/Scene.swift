@@ -148,6 +148,8 @@ public struct CellNode: Hashable, Sendable {
     /// will rest at. A renderer may draw the tile as painted at that size, stretched to `frame`
     /// (within its paint bounds), instead of painting it afresh at every size on the way. nil at rest.
     public var restingSize: Size?
+    /// A tile made from a file or a link: where it is and what the platform has for it; nil for the rest.
+    public var artwork: CellArtwork?
 
     public init(id: ItemID, frame: Rect, title: String, icon: String, color: Color,
                 isFolder: Bool = false, folderPreview: [FolderPreviewEntry] = [], folderCount: Int = 0,

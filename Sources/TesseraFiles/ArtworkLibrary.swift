@@ -1,0 +1,193 @@
+import TesseraCairo
+import TesseraCore
+import TesseraDesktop
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// The app's files service: the pictures and type icons of tiles made from files (made on a
+/// worker thread, kept in memory up to a budget, their states reported to the engine), images
+/// measured for masonry, and items opened in the desktop's application for them.
+///
+/// Nothing is loaded until the first tile made from a file is drawn, measured or opened; then
+/// libTesseraFiles.so (gdk-pixbuf, librsvg, GIO) and one thread. Without the library, tiles keep
+/// their kinds' icons and opening says why it cannot.
+/// Used from the main thread only (the renderer's thread).
+public final class ArtworkLibrary: ArtworkSource {
+    private struct Entry {
+        var image: Picture
+        /// The thumbnail size it was made at (0 for a type icon, whatever the size).
+        var side: Int
+    }
+
+    private let settings: Settings
+    private var worker: ArtworkWorker?
+    private var helper: FilesHelper?
+    private var loaded = false
+    private let images: LRUCache<String, Entry>
+    /// Locations answered without an image (gone, unreadable, nothing better than the kind's
+    /// icon): not asked again until an open finds them changed.
+    private var settled: [String: ArtworkState] = [:]
+    /// Locations whose trouble was written to stderr (once each).
+    private var told: Set<String> = []
+    private var reports: [ArtworkReport] = []
+    private var notices: [String] = []
+    /// Launches in flight report here from their threads.
+    private let launchResults = LaunchResults()
+
+    /// What the service needs from the environment, read once.
+    public struct Settings: Sendable {
+        public var thumbnailRoot: String?
+        public var iconBaseDirectories: [String]
+        public var iconTheme: String
+        public var library: String?
+
+        public init(thumbnailRoot: String?, iconBaseDirectories: [String], iconTheme: String, library: String? = nil) {
+            self.thumbnailRoot = thumbnailRoot; self.iconBaseDirectories = iconBaseDirectories
+            self.iconTheme = iconTheme; self.library = library
+        }
+
+        /// From `XDG_CACHE_HOME`, `HOME`, `XDG_DATA_HOME`, `XDG_DATA_DIRS`; the icon theme the
+        /// desktop names (XSETTINGS `Net/IconThemeName`), else Adwaita.
+        public static func fromEnvironment(iconTheme: String?) -> Settings {
+            func env(_ name: String) -> String? { getenv(name).map { String(cString: $0) } }
+            return Settings(thumbnailRoot: ThumbnailCache.standardRoot(cacheHome: env("XDG_CACHE_HOME"), home: env("HOME")),
+                            iconBaseDirectories: IconThemeLookup.standardBaseDirectories(
+                                home: env("HOME"), dataHome: env("XDG_DATA_HOME"), dataDirs: env("XDG_DATA_DIRS")),
+                            iconTheme: iconTheme ?? "Adwaita")
+        }
+    }
+
+    /// Bytes of pictures kept: a wall of 512 px thumbnails is about 1 MB a tile.
+    public static let budget = 160 << 20
+    private let report: (String) -> Void
+
+    public init(settings: Settings, report: @escaping (String) -> Void) {
+        self.settings = settings
+        self.report = report
+        images = LRUCache(capacity: 2048, costLimit: Self.budget)
+    }
+
+    // MARK: The renderer's questions
+
+    public func image(for artwork: CellArtwork, pixelSide: Int) -> OpaquePointer? {
+        let location = artwork.location
+        if let entry = images[location] {
+            // A tile grown past its picture's size (a switch to masonry, a larger window): a
+            // sharper one is made, the smaller one shown meanwhile.
+            if entry.side > 0, entry.side < ThumbnailCache.Flavor.fitting(pixelSide).rawValue,
+               entry.side < ThumbnailCache.Flavor.xxLarge.rawValue {
+                submit(.show(location: location, side: pixelSide))
+            }
+            return entry.image.surface
+        }
+        if settled[location] == nil { submit(.show(location: location, side: pixelSide)) }
+        return nil
+    }
+
+    /// Reads the aspects of images just dropped, drawn or not: masonry places them at once.
+    public func measure(_ locations: [String]) {
+        for l in locations { submit(.measure(location: l)) }
+    }
+
+    /// How many pictures and measures are still to be made.
+    public var waiting: Int { worker?.waiting ?? 0 }
+
+    // MARK: Opening
+
+    /// Opens `location` in the desktop's application for it, on a thread of its own (starting an
+    /// app can take a moment). A file that is gone, or that no application opens, is said in a
+    /// notice (``takeNotices()``).
+    public func open(_ location: String, title: String) {
+        if let path = URIList.localPath(of: location), access(path, F_OK) != 0 {
+            notices.append("\u{201C}\(title)\u{201D} is no longer at \(path)")
+            settled[location] = .missing
+            images.remove(location)
+            reports.append(ArtworkReport(location: location, state: .missing))
+            launchResults.nudge()
+            return
+        }
+        // A file come back, or changed: made again when next drawn.
+        if settled.removeValue(forKey: location) != nil {
+            reports.append(ArtworkReport(location: location, state: .unknown))
+            launchResults.nudge()
+        }
+        guard let helper = loadHelper() else {
+            notices.append("Could not open \u{201C}\(title)\u{201D}: libTesseraFiles.so is not installed beside tessera")
+            launchResults.nudge()
+            return
+        }
+        LaunchThread.start(helper: helper, location: location, title: title, results: launchResults)
+    }
+
+    // MARK: The loop
+
+    /// The worker's eventfd and the launches' pipe, to poll with the window's connection.
+    public var descriptors: [Int32] { [worker?.descriptor, launchResults.descriptor].compactMap { $0 }.filter { $0 >= 0 } }
+
+    /// After the poll: collects what was made. Then ``takeReports()`` and ``takeNotices()``.
+    public func dispatch() {
+        notices += launchResults.take()
+        guard let worker else { return }
+        for outcome in worker.take() { accept(outcome) }
+    }
+
+    /// The states to tell the engine (`InputEvent.artwork`), since the last call.
+    public func takeReports() -> [ArtworkReport] {
+        defer { reports.removeAll() }
+        return reports
+    }
+
+    /// What to say in a toast (`InputEvent.notice`), since the last call.
+    public func takeNotices() -> [String] {
+        defer { notices.removeAll() }
+        return notices
+    }
+
+    private func accept(_ outcome: ArtworkOutcome) {
+        switch outcome {
+        case let .picture(location, picture, side, aspect):
+            if let old = images[location], old.side > side { return }   // a sharper one came first
+            images.insert(Entry(image: picture, side: side), for: location, cost: picture.bytes)
+            reports.append(ArtworkReport(location: location, state: .picture, aspect: aspect))
+        case let .typeIcon(location, icon):
+            images.insert(Entry(image: icon, side: 0), for: location, cost: icon.bytes)
+            reports.append(ArtworkReport(location: location, state: .typeIcon))
+        case .missing(let location):
+            settled[location] = .missing
+            reports.append(ArtworkReport(location: location, state: .missing))
+        case let .unreadable(location, reason, aspect):
+            settled[location] = .unreadable
+            if told.insert(location).inserted { report("cannot show \(location): \(reason); drawing a placeholder") }
+            reports.append(ArtworkReport(location: location, state: .unreadable, aspect: aspect))
+        case let .measured(location, aspect):
+            reports.append(ArtworkReport(location: location, state: nil, aspect: aspect))
+        case .plain(let location):
+            settled[location] = .unknown
+        }
+    }
+
+    private func submit(_ job: ArtworkJob) {
+        guard let worker = startWorker() else { return }
+        worker.submit(job)
+    }
+
+    private func loadHelper() -> FilesHelper? {
+        if !loaded {
+            loaded = true
+            helper = FilesHelper.load(library: settings.library)
+            if helper == nil { report("libTesseraFiles.so could not be loaded: tiles made from files show their kinds' icons") }
+        }
+        return helper
+    }
+
+    private func startWorker() -> ArtworkWorker? {
+        if let worker { return worker }
+        guard let helper = loadHelper() else { return nil }
+        let icons = IconThemeLookup(baseDirectories: settings.iconBaseDirectories, files: IconFileSystem.files())
+        let maker = ArtworkMaker(helper: helper, thumbnails: settings.thumbnailRoot.map(ThumbnailCache.init(root:)),
+                                 icons: icons, iconTheme: settings.iconTheme)
+        worker = ArtworkWorker(maker: maker)
+        return worker
+    }
+}
