@@ -63,12 +63,7 @@ public final class FilesHelper: @unchecked Sendable {
 
     /// The image scaled to fit in `side` x `side` (never enlarged), upright.
     public func decode(_ path: String, side: Int) -> Result<Picture, FilesError> {
-        var message = [CChar](repeating: 0, count: 512)
-        var pixels = TesseraPixels()
-        guard decodeFn(path, Int32(side), &pixels, &message, Int32(message.count)) == 0 else {
-            return .failure(FilesError(Self.string(message)))
-        }
-        return picture(from: &pixels).map { .success($0) } ?? .failure(FilesError("out of memory"))
+        picture { decodeFn(path, Int32(side), $0, $1, $2) }
     }
 
     /// A thumbnail PNG's picture and the URI and modification time it says it was made from.
@@ -112,11 +107,15 @@ public final class FilesHelper: @unchecked Sendable {
 
     /// An SVG file drawn to fit in `side` x `side`.
     public func renderSVG(_ path: String, side: Int) -> Result<Picture, FilesError> {
+        picture { renderSVGFn(path, Int32(side), $0, $1, $2) }
+    }
+
+    /// Runs a helper function that fills pixels or a message (0: filled), as a picture or its failure.
+    private func picture(_ call: (UnsafeMutablePointer<TesseraPixels>, UnsafeMutablePointer<CChar>, Int32) -> Int32)
+        -> Result<Picture, FilesError> {
         var message = [CChar](repeating: 0, count: 512)
         var pixels = TesseraPixels()
-        guard renderSVGFn(path, Int32(side), &pixels, &message, Int32(message.count)) == 0 else {
-            return .failure(FilesError(Self.string(message)))
-        }
+        guard call(&pixels, &message, Int32(message.count)) == 0 else { return .failure(FilesError(Self.string(message))) }
         return picture(from: &pixels).map { .success($0) } ?? .failure(FilesError("out of memory"))
     }
 
