@@ -27,7 +27,7 @@ public final class ArtworkLibrary: ArtworkSource {
     private let images: LRUCache<String, Entry>
     /// Locations answered without an image (gone, unreadable, nothing better than the kind's
     /// icon): not asked again until an open finds them changed.
-    private var settled: [String: ArtworkState] = [:]
+    private var settled: Set<String> = []
     /// Locations whose trouble was written to stderr (once each).
     private var told: Set<String> = []
     private var reports: [ArtworkReport] = []
@@ -81,7 +81,7 @@ public final class ArtworkLibrary: ArtworkSource {
             }
             return entry.image.surface
         }
-        if settled[location] == nil { submit(.show(location: location, side: pixelSide)) }
+        if !settled.contains(location) { submit(.show(location: location, side: pixelSide)) }
         return nil
     }
 
@@ -101,14 +101,14 @@ public final class ArtworkLibrary: ArtworkSource {
     public func open(_ location: String, title: String) {
         if let path = URIList.localPath(of: location), access(path, F_OK) != 0 {
             notices.append("\u{201C}\(title)\u{201D} is no longer at \(path)")
-            settled[location] = .missing
+            settled.insert(location)
             images.remove(location)
             reports.append(ArtworkReport(location: location, state: .missing))
             launchResults.nudge()
             return
         }
         // A file come back, or changed: made again when next drawn.
-        if settled.removeValue(forKey: location) != nil {
+        if settled.remove(location) != nil {
             reports.append(ArtworkReport(location: location, state: .unknown))
             launchResults.nudge()
         }
@@ -154,16 +154,16 @@ public final class ArtworkLibrary: ArtworkSource {
             images.insert(Entry(image: icon, side: 0), for: location, cost: icon.bytes)
             reports.append(ArtworkReport(location: location, state: .typeIcon))
         case .missing(let location):
-            settled[location] = .missing
+            settled.insert(location)
             reports.append(ArtworkReport(location: location, state: .missing))
         case let .unreadable(location, reason, aspect):
-            settled[location] = .unreadable
+            settled.insert(location)
             if told.insert(location).inserted { report("cannot show \(location): \(reason); drawing a placeholder") }
             reports.append(ArtworkReport(location: location, state: .unreadable, aspect: aspect))
         case let .measured(location, aspect):
             reports.append(ArtworkReport(location: location, state: nil, aspect: aspect))
         case .plain(let location):
-            settled[location] = .unknown
+            settled.insert(location)
         }
     }
 
