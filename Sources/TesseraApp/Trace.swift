@@ -156,6 +156,9 @@ public enum Trace {
                 }
                 return t + "\"dropIn\",\"x\":\(number(p.x)),\"y\":\(number(p.y)),\"dropped\":[\(list.joined(separator: ","))]}\n"
             case .notice(let text): return t + "\"notice\",\"text\":\(JSONText.string(text))}\n"
+            case .progress(let work):
+                guard let w = work else { return t + "\"progress\"}\n" }
+                return t + "\"progress\",\"text\":\(JSONText.string(w.text)),\"done\":\(w.done),\"total\":\(w.total)}\n"
             case .artwork(let reports):
                 let list = reports.map {
                     "{\"location\":\(JSONText.string($0.location))"
@@ -201,7 +204,7 @@ public enum Trace {
         var e: String
         var x, y, dx, dy, width, height, interval, slop: Double?
         var key, char, mods, digest, text: String?
-        var items, index: Int?
+        var items, index, done, total: Int?
         var extend, reduceMotion: Bool?
         var dropped: [Dropped]?
         var reports: [Report]?
@@ -311,6 +314,10 @@ public enum Trace {
             guard let p = point(), let dropped = e.dropped else { return nil }
             return .input(.dropIn(dropped.map { IncomingItem(title: $0.title, icon: $0.icon, location: $0.location) }, at: p), at: t)
         case "notice": return e.text.map { .input(.notice($0), at: t) }
+        case "progress":
+            guard let text = e.text else { return .input(.progress(nil), at: t) }
+            guard let done = e.done, let total = e.total else { return nil }
+            return .input(.progress(WorkProgress(text: text, done: done, total: total)), at: t)
         case "artwork":
             guard let raw = e.reports else { return nil }
             var reports: [ArtworkReport] = []

@@ -31,7 +31,19 @@ public final class ArtworkLibrary: ArtworkSource {
     /// Locations whose trouble was written to stderr (once each).
     private var told: Set<String> = []
     private var reports: [ArtworkReport] = []
+    /// Aspects read, not yet handed over: each batch re-flows masonry, so in a burst (a large
+    /// drop being measured) they go as `pacing` says.
+    private var aspects: [ArtworkReport] = []
+    private var pacing = HandoverPacing()
     private var notices: [String] = []
+    /// Images dropped whose shapes are not read yet, and how many this run of measuring began
+    /// with: the progress of a large drop.
+    private var unmeasured: Set<String> = []
+    private var measureTotal = 0
+    private var toldProgress: WorkProgress?
+    private var progressToldAt = -Double.infinity
+    /// The count in the progress pill moves this often (it costs a frame, no re-flow).
+    public static let progressInterval = 0.1
     /// Launches in flight report here from their threads.
     private let launchResults = LaunchResults()
 
@@ -86,12 +98,19 @@ public final class ArtworkLibrary: ArtworkSource {
     }
 
     /// Reads the aspects of images just dropped, drawn or not: masonry places them at once.
+    /// A drop while others are being read adds to the same run (one progress).
     public func measure(_ locations: [String]) {
-        for l in locations { submit(.measure(location: l)) }
+        guard !locations.isEmpty, let worker = startWorker() else { return }
+        if unmeasured.isEmpty { measureTotal = 0 }
+        let fresh = locations.filter { unmeasured.insert($0).inserted }
+        measureTotal += fresh.count
+        worker.submit(fresh.map { .measure(location: $0) })
     }
 
-    /// How many pictures and measures are still to be made.
-    public var waiting: Int { worker?.waiting ?? 0 }
+    /// How far the reading of dropped images' shapes has got; nil when none are waiting.
+    public var progress: WorkProgress? {
+        unmeasured.isEmpty ? nil : WorkProgress(text: "Reading pictures", done: measureTotal - unmeasured.count, total: measureTotal)
+    }
 
     // MARK: Opening
 
@@ -125,51 +144,84 @@ public final class ArtworkLibrary: ArtworkSource {
     /// The worker's eventfd and the launches' pipe, to poll with the window's connection.
     public var descriptors: [Int32] { [worker?.descriptor, launchResults.descriptor].compactMap { $0 }.filter { $0 >= 0 } }
 
-    /// After the poll: collects what was made. Then ``takeReports()`` and ``takeNotices()``.
+    /// After the poll, when a descriptor is readable: collects what was made. Then ``handOver(at:)``.
     public func dispatch() {
         notices += launchResults.take()
         guard let worker else { return }
         for outcome in worker.take() { accept(outcome) }
     }
 
-    /// The states to tell the engine (`InputEvent.artwork`), since the last call.
-    public func takeReports() -> [ArtworkReport] {
-        defer { reports.removeAll() }
-        return reports
+    /// What to tell the engine now.
+    public struct Handover {
+        /// For `InputEvent.artwork`: states at once, aspects as `HandoverPacing` says.
+        public var reports: [ArtworkReport] = []
+        /// For `InputEvent.notice`.
+        public var notices: [String] = []
+        /// For `InputEvent.progress`, when it has moved (with the aspects) or ended.
+        public var progress: WorkProgress?
+        public var progressChanged = false
     }
 
-    /// What to say in a toast (`InputEvent.notice`), since the last call.
-    public func takeNotices() -> [String] {
-        defer { notices.removeAll() }
-        return notices
+    /// Hands over what has come in since the last call; aspects held back in a burst wait until
+    /// ``nextHandover``.
+    public func handOver(at now: Double) -> Handover {
+        var out = Handover(reports: reports, notices: notices)
+        reports.removeAll()
+        notices.removeAll()
+        if !aspects.isEmpty, pacing.take(at: now) {
+            out.reports += aspects
+            aspects.removeAll()
+        }
+        let p = progress
+        // The count moves ten times a second; its start and end go at once.
+        if p != toldProgress, p == nil || toldProgress == nil || now >= progressToldAt + Self.progressInterval {
+            progressToldAt = now
+            toldProgress = p
+            out.progress = p
+            out.progressChanged = true
+        }
+        return out
+    }
+
+    /// When aspects held back are due (for the poll's timeout); nil when none wait.
+    public var nextHandover: Double? {
+        let progressDue = progress != toldProgress ? progressToldAt + Self.progressInterval : nil
+        return [aspects.isEmpty ? nil : pacing.due, progressDue].compactMap { $0 }.min()
     }
 
     private func accept(_ outcome: ArtworkOutcome) {
+        unmeasured.remove(outcome.location)
         switch outcome {
         case let .picture(location, picture, side, aspect):
             if let old = images[location], old.side > side { return }   // a sharper one came first
             images.insert(Entry(image: picture, side: side), for: location, cost: picture.bytes)
-            reports.append(ArtworkReport(location: location, state: .picture, aspect: aspect))
+            note(location, .picture, aspect: aspect)
         case let .typeIcon(location, icon):
             images.insert(Entry(image: icon, side: 0), for: location, cost: icon.bytes)
-            reports.append(ArtworkReport(location: location, state: .typeIcon))
+            note(location, .typeIcon)
         case .missing(let location):
             settled.insert(location)
-            reports.append(ArtworkReport(location: location, state: .missing))
+            note(location, .missing)
         case let .unreadable(location, reason, aspect):
             settled.insert(location)
             if told.insert(location).inserted { report("cannot show \(location): \(reason); drawing a placeholder") }
-            reports.append(ArtworkReport(location: location, state: .unreadable, aspect: aspect))
+            note(location, .unreadable, aspect: aspect)
         case let .measured(location, aspect):
-            reports.append(ArtworkReport(location: location, state: nil, aspect: aspect))
+            note(location, nil, aspect: aspect)
         case .plain(let location):
             settled.insert(location)
         }
     }
 
+    /// A state goes to the engine at the next handover; an aspect with the next batch of them.
+    private func note(_ location: String, _ state: ArtworkState?, aspect: Double? = nil) {
+        if let state { reports.append(ArtworkReport(location: location, state: state)) }
+        if let aspect { aspects.append(ArtworkReport(location: location, state: nil, aspect: aspect)) }
+    }
+
     private func submit(_ job: ArtworkJob) {
         guard let worker = startWorker() else { return }
-        worker.submit(job)
+        worker.submit([job])
     }
 
     private func loadHelper() -> FilesHelper? {

@@ -167,6 +167,7 @@ final class BenchmarkRunner {
         case .undo: undoPhase()
         case .layouts: layoutsPhase()
         case .masonry: masonryPhase()
+        case .drop: dropPhase()
         case .board: boardPhase()
         case .resize: resizePhase()
         case .paths:
@@ -199,6 +200,7 @@ final class BenchmarkRunner {
         undoPhase()
         layoutsPhase()
         masonryPhase()
+        dropPhase()
         resizePhase()
         boardPhase()
     }

@@ -60,9 +60,10 @@ final class ShellBridge: ShellClient, AccessibleWindow {
             app.handle(.notice("Nothing added: the drop held no file, link or text"), at: time)
             return
         }
-        app.handle(.dropIn(entries.map { IncomingItem(title: $0.title, icon: $0.icon, location: $0.location) }, at: point), at: time)
+        let incoming = entries.map { IncomingItem(title: $0.title, icon: $0.icon, location: $0.location) }
+        app.handle(.dropIn(incoming, at: point), at: time)
         // Images are measured at once, drawn or not: masonry gives them their real shapes.
-        files?.measure(entries.compactMap { $0.icon == "camera" ? $0.location : nil })
+        files?.measure(incoming.compactMap { $0.icon == "camera" ? $0.location : nil })
     }
 
     func dropFailed(_ reason: String, at time: Double) {
@@ -102,14 +103,18 @@ final class ShellBridge: ShellClient, AccessibleWindow {
         }
     }
 
-    /// The accessibility bridge's descriptors, then the portal client's, then the files service's.
+    /// The accessibility bridge's descriptors, then the portal client's, then the files service's;
+    /// the soonest of their timeouts (the files service's: aspects held back in a burst).
     func serviceDescriptors() -> (fds: [pollfd], timeout: Int32) {
         let a: (fds: [pollfd], timeout: Int32) = accessibility?.descriptors() ?? ([], -1)
         let p: (fds: [pollfd], timeout: Int32) = portal?.descriptors() ?? ([], -1)
         let f = (files?.descriptors ?? []).map { pollfd(fd: $0, events: Int16(POLLIN), revents: 0) }
         accessibilityDescriptorCount = a.fds.count
         filesDescriptorCount = f.count
-        let timeouts = [a.timeout, p.timeout].filter { $0 >= 0 }
+        var timeouts = [a.timeout, p.timeout].filter { $0 >= 0 }
+        if let due = files?.nextHandover {
+            timeouts.append(Int32(max(0, min(1000, ((due - MonotonicClock.now()) * 1000).rounded(.up)))))
+        }
         return (a.fds + p.fds + f, timeouts.min() ?? -1)
     }
 
@@ -118,12 +123,13 @@ final class ShellBridge: ShellClient, AccessibleWindow {
         let filesStart = max(split, ready.count - filesDescriptorCount)
         accessibility?.dispatch(Array(ready[..<split]))
         portal?.dispatch(Array(ready[split..<filesStart]))
-        guard let files, ready[filesStart...].contains(where: { $0.revents != 0 }) else { return }
-        files.dispatch()
+        guard let files else { return }
+        if ready[filesStart...].contains(where: { $0.revents != 0 }) { files.dispatch() }
         let now = MonotonicClock.now()
-        let reports = files.takeReports()
-        if !reports.isEmpty { app.handle(.artwork(reports), at: now) }
-        for notice in files.takeNotices() { app.handle(.notice(notice), at: now) }
+        let handover = files.handOver(at: now)
+        if !handover.reports.isEmpty { app.handle(.artwork(handover.reports), at: now) }
+        for notice in handover.notices { app.handle(.notice(notice), at: now) }
+        if handover.progressChanged { app.handle(.progress(handover.progress), at: now) }
     }
 
     // MARK: AccessibleWindow

@@ -48,6 +48,14 @@ import Testing
             .input(.caret(3, extending: false), at: 1.87), .input(.contextClick(Point(x: 3, y: 4.5)), at: 1.875),
             .input(.key(.menu), at: 1.876), .input(.key(.f10, [.shift]), at: 1.877), .input(.caret(0, extending: true), at: 1.88),
             .input(.frameInterval(1 / 143.95), at: 1.881),
+            .input(.dragOver(Point(x: 40, y: 50.5)), at: 1.882), .input(.dragLeft, at: 1.882),
+            .input(.dropIn([IncomingItem(title: "Beach 海.png", icon: "camera", location: "file:///home/u/Beach%20%E6%B5%B7.png"),
+                            IncomingItem(title: "a note", icon: "pencil")], at: Point(x: 3, y: 4)), at: 1.883),
+            .input(.artwork([ArtworkReport(location: "file:///x.png", state: .picture, aspect: 0.75),
+                             ArtworkReport(location: "file:///y.txt", state: .typeIcon), ArtworkReport(location: "file:///z", state: nil, aspect: 1.5)]), at: 1.884),
+            .input(.notice("“x” is no longer at /x"), at: 1.885),
+            .input(.progress(WorkProgress(text: "Reading pictures", done: 2029, total: 10_000)), at: 1.886), .input(.progress(nil), at: 1.887),
+            .input(.gestureSettings(slop: 8, doubleClickInterval: 0.4, reduceMotion: true), at: 1.888),
             .frame(at: 1.0 / 60 + 1.9), .cancel(at: 2), .end(at: 2, items: 66, digest: 0xfedc_ba98_7654_3210),
         ]
         let header = Trace.Header(layout: .grid(FlowLayout()), viewport: Size(width: 800, height: 600), start: 1, policy: DragPolicy())

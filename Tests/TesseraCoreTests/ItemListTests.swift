@@ -32,6 +32,12 @@ import Testing
                 let batch = (0..<Int.random(in: 0...700, using: &rng)).map { Self.item(next + $0) }
                 next += batch.count
                 reference += batch; list.append(contentsOf: batch)
+            case 5 where step % 3 == 1:
+                // Batches spliced in anywhere (a drop of many files), the end included.
+                let batch = (0..<Int.random(in: 0...1500, using: &rng)).map { Self.item(next + $0) }
+                next += batch.count
+                let at = Int.random(in: 0...reference.count, using: &rng)
+                reference.insert(contentsOf: batch, at: at); list.insert(contentsOf: batch, at: at)
             default:
                 reference.append(Self.item(next)); list.append(Self.item(next)); next += 1
             }

@@ -8,6 +8,8 @@ extension Engine {
         if inspector.isOn, let due = nextDeadline, due <= now + policy.frameInterval + 1e-9 {
             inspector.noteFrame(from: now, to: t)
         }
+        // Work going on long enough shows its progress from now.
+        if let p = presentation.progress, now < p.revealAt, t >= p.revealAt { outbox.redraw() }
         now = t
         switch session.phase {
         case .pressed:

@@ -31,7 +31,7 @@ extension Engine {
             let title = clean.isEmpty ? "Untitled" : clean
             return Item(id: id, title: title, icon: incoming.icon, rgba: Self.newItemColor(id), sizeHint: .square)
         }
-        let summary = made.count == 1 ? "Added \(made[0].title)" : "Added \(made.count) items"
+        let summary = made.count == 1 ? "Added \(made[0].title)" : "Added \(WorkProgress.grouped(made.count)) items"
         // Where they are inserted, and the tile they then join (nil: they stay at the gap).
         let start: IndexPath, into: ItemID?
         switch destination {
@@ -41,11 +41,9 @@ extension Engine {
             (start, into) = (IndexPath(section: path.section, item: path.item + 1), model.item(at: path)?.id)
         }
         guard (try? update(at: t, summary: summary, toast: true, { (u: inout ModelUpdates) throws(ModelEditError) -> Void in
-            for (k, item) in made.enumerated() {
-                try u.insert(item, at: IndexPath(section: start.section, item: start.item + k))
-                // Set or cleared: an id freed by an undo may carry an earlier item's entry.
-                u.setLocation(kept[kept.startIndex + k].location, of: item.id)
-            }
+            try u.insert(contentsOf: made, at: start)
+            // Set or cleared: an id freed by an undo may carry an earlier item's entry.
+            for (k, item) in made.enumerated() { u.setLocation(kept[kept.startIndex + k].location, of: item.id) }
             // Onto a tile: the first joins it (a folder takes it in; a plain item and it become a
             // new folder in its place), the rest follow into that folder, in order.
             guard let target = into else { return }

@@ -29,6 +29,8 @@ extension Engine {
         case .dragLeft: dragLeft()
         case .artwork(let reports): artworkReported(reports, at: t)
         case .notice(let text): notify(text)
+        case .progress(let work):
+            if presentation.progress(work, at: t) { outbox.redraw() }
         case let .gestureSettings(slop, doubleClick, reduceMotion):
             // Values a host could not have meant are kept out, as the frame interval's are.
             if (0...200).contains(slop) { policy.slop = slop }

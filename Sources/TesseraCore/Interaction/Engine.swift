@@ -82,6 +82,8 @@ public struct Engine: Sendable {
         // A toast starts fading (then `isAnimating` asks for every frame until it is gone).
         if let toast = presentation.toast, now < toast.fadeStart { soon(toast.fadeStart) }
         if let caption = presentation.caption, caption.until.isFinite { soon(caption.until) }
+        // Work that has gone on long enough shows its progress.
+        if let p = presentation.progress, now < p.revealAt { soon(p.revealAt) }
         return d.map { Swift.max($0, now) }
     }
 

@@ -49,6 +49,9 @@ public enum InputEvent: Hashable, Sendable {
     case artwork([ArtworkReport])
     /// Something the user should read in a toast: an item that could not be opened and why.
     case notice(String)
+    /// How far the platform's work after an edit has got (the pictures of a large drop being
+    /// read); nil when it has ended. Shown once it has taken a while (`WorkProgress`).
+    case progress(WorkProgress?)
 }
 
 /// The modifier keys held with a key.

@@ -24,6 +24,8 @@ public struct Presentation: Equatable, Sendable {
     public private(set) var overlayTransition: OverlayTransition?
     /// The toast on screen after an edit (a click on it undoes), until it has faded.
     public private(set) var toast: Toast?
+    /// The platform's work after an edit, while it goes on (shown after `WorkProgress.revealDelay`).
+    public private(set) var progress: ShownProgress?
     /// The caption strip: the latest announcement of a move, until it is due to go.
     public private(set) var caption: Caption?
     /// Items an edit took out of view that leave visibly: into a folder's cell, or shrinking away.
@@ -202,6 +204,18 @@ public struct OverlayTransition: Equatable, Sendable {
 
 extension Presentation {
     mutating func show(_ toast: Toast) { self.toast = toast }
+
+    /// Notes how far the platform's work has got; finished or nil, it goes. Returns whether what
+    /// is drawn changes (a pill not yet revealed draws nothing).
+    mutating func progress(_ work: WorkProgress?, at t: Double) -> Bool {
+        let wasShown = progress.map { t >= $0.revealAt } ?? false
+        guard let work, !work.isFinished else {
+            progress = nil
+            return wasShown
+        }
+        progress = ShownProgress(work: work, since: progress?.since ?? t)
+        return wasShown
+    }
     mutating func dismissToast() { toast = nil }
     mutating func caption(_ text: String, until: Double) { caption = Caption(text: text, until: until) }
 }

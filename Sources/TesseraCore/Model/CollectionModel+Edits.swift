@@ -315,6 +315,24 @@ extension CollectionModel {
 
     /// Adds a new plain item at a top-level place (`at.child == nil`) or into a folder at a child
     /// index. Its id must not be in use (`freshID(prefix:)`).
+    /// Inserts top-level `items` at `path`, in order, logged as one insert each: one splice of the
+    /// section's list.
+    public mutating func insert(contentsOf items: [Item], at path: IndexPath, log: inout EditLog) throws(ModelEditError) {
+        guard path.child == nil, items.count > 1 else {
+            for (k, item) in items.enumerated() {
+                let at = path.child.map { IndexPath(section: path.section, item: path.item, child: $0 + k) }
+                    ?? IndexPath(section: path.section, item: path.item + k)
+                try insert(item, at: at, log: &log)
+            }
+            return
+        }
+        if let folder = items.first(where: \.isFolder) { throw .folderIntoFolder(folder.id) }
+        guard sections.indices.contains(path.section) else { throw .unknownSection(path.section) }
+        guard (0...sections[path.section].items.count).contains(path.item) else { throw .indexOutOfRange(path) }
+        sections[path.section].items.insert(contentsOf: items, at: path.item)
+        for k in items.indices { log.append(.inserted(section: path.section, index: path.item + k)) }
+    }
+
     public mutating func insert(_ item: Item, at path: IndexPath, log: inout EditLog) throws(ModelEditError) {
         guard !item.isFolder else { throw .folderIntoFolder(item.id) }
         guard sections.indices.contains(path.section) else { throw .unknownSection(path.section) }

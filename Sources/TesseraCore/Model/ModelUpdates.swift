@@ -47,6 +47,10 @@ public struct ModelUpdates: Sendable {
         try model.insert(item, at: path, log: &log)
     }
 
+    public mutating func insert(contentsOf items: [Item], at path: IndexPath) throws(ModelEditError) {
+        try model.insert(contentsOf: items, at: path, log: &log)
+    }
+
     public mutating func rename(_ id: ItemID, to title: String, near hint: IndexPath? = nil) throws(ModelEditError) {
         try model.rename(id, to: title, near: hint, log: &log)
     }

@@ -113,6 +113,7 @@ extension Engine {
             nodes.append(.label(LabelNode(frame: toast.frame(in: viewport), text: toast.label, style: .toast,
                                           opacity: toast.opacity(at: now))))
         }
+        nodes += progressNodes(style: style)
         if let m = navigation.menu { nodes += menuNodes(m, style: style) }
         if let caption = captionNode { nodes.append(.label(caption)) }
         if inspector.isOn { nodes += inspectorNodes(style: style) }

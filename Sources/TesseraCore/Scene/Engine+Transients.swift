@@ -43,4 +43,18 @@ extension Engine {
         node.isPressed = false
         return node
     }
+
+    /// The platform's work after an edit, once it has gone on a while: a pill with what is being
+    /// done and how far ("Reading pictures: 3,456 of 10,000") over a bar filling along its foot.
+    func progressNodes(style: SceneStyle) -> [SceneNode] {
+        guard let p = presentation.progress, now >= p.revealAt else { return [] }
+        let toast = presentation.toast.flatMap { now < $0.end ? $0.frame(in: viewport) : nil }
+        let frame = p.frame(in: viewport, above: toast)
+        let track = Rect(x: frame.minX + 22, y: frame.maxY - 9, width: frame.width - 44, height: 3)
+        var fill = track
+        fill.size.width = track.width * p.work.fraction
+        return [.label(LabelNode(frame: frame, text: p.work.label, style: .toast)),
+                .box(BoxNode(frame: track, color: style.palette.onFill.withAlpha(0.3), cornerRadius: 1.5)),
+                .box(BoxNode(frame: fill, color: style.palette.onFill, cornerRadius: 1.5))]
+    }
 }

@@ -1,0 +1,60 @@
+import TesseraApp
+import TesseraCore
+import TesseraDesktop
+import TesseraFiles
+import TesseraX11
+
+/// A drop of 10,000 image files from another app (`drop`), as the window takes it once the data
+/// has arrived: the URI list read (`drop_files_parse_ms`), the items made at the gap under the
+/// pointer (frame 0), then the files thread's measures (120 a frame, as this host reads PNG
+/// headers) handed over as the app's `HandoverPacing` lets them go, each batch re-flowing masonry,
+/// with the progress pill's count every 6 frames; the whole drop undone and redone. Without
+/// files: the shapes are made up, as the files thread would report them.
+extension BenchmarkRunner {
+    static let droppedFiles = 10_000
+
+    func dropPhase() {
+        startFresh([.key(.character("2"))])
+        let text = (0..<Self.droppedFiles).map { "file:///home/user/Pictures/Trip%202026/IMG_\($0).jpg\r\n" }.joined()
+        let a = BenchClock.ms()
+        let incoming = URIList.parse(text).entries.map { IncomingItem(title: $0.title, icon: $0.icon, location: $0.location) }
+        report.set("drop_files_parse_ms", BenchClock.ms() - a, digits: 2)
+        guard let spot = onScreen().first?.frame, incoming.count == Self.droppedFiles else {
+            report.set("drop_files_frames", 0)
+            return
+        }
+        let locations = incoming.compactMap(\.location)
+        let perFrame = 120
+        var pacing = HandoverPacing(), handed = 0, ended = false
+        let ctrlZ = InputEvent.key(.character("z"), [.control]), ctrlShiftZ = InputEvent.key(.character("z"), [.control, .shift])
+        let before = engine.model.topLevelCount
+        var added = 0, undone = false, redone = false
+        timedFrames("drop_files", count: 260, input: { i in
+            if i == 0 { return [.dropIn(incoming, at: Point(x: spot.minX + 3, y: spot.minY + 3))] }
+            if i == 180 { return [ctrlZ] }
+            if i == 220 { return [ctrlShiftZ] }
+            var events: [InputEvent] = []
+            let read = min(locations.count, i * perFrame)
+            if read > handed, pacing.take(at: Double(i) / 60) {
+                events.append(.artwork(locations[handed..<read].enumerated().map {
+                    ArtworkReport(location: $0.element, state: nil, aspect: [0.75, 1.5, 1, 0.66][($0.offset + handed) % 4])
+                }))
+                handed = read
+            }
+            if read < locations.count, i % 6 == 0 {
+                events.append(.progress(WorkProgress(text: "Reading pictures", done: read, total: locations.count)))
+            } else if read == locations.count, !ended {
+                events.append(.progress(nil))
+                ended = true
+            }
+            return events
+        }) { i in
+            if i == 1 { added = self.engine.model.topLevelCount - before }
+            if i == 219 { undone = self.engine.model.topLevelCount == before }
+            if i == 259 { redone = self.engine.model.topLevelCount == before + Self.droppedFiles }
+        }
+        report.set("drop_files_added", added)
+        report.set("drop_files_undone_and_redone", undone && redone)
+        startFresh([.key(.character("1"))])
+    }
+}
