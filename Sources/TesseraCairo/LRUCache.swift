@@ -32,6 +32,9 @@ public final class LRUCache<Key: Hashable, Value> {
 
     public var count: Int { entries.count }
 
+    /// The keys held, in no order (not a use: no entry gets younger).
+    public var keys: [Key] { Array(entries.keys) }
+
     public subscript(key: Key) -> Value? {
         clock &+= 1
         guard let index = entries.index(forKey: key) else { return nil }

@@ -26,8 +26,10 @@ public final class ArtworkLibrary: ArtworkSource {
     private var loaded = false
     private let images: LRUCache<String, Entry>
     /// Locations answered without an image (gone, unreadable, nothing better than the kind's
-    /// icon): not asked again until an open finds them changed.
+    /// icon): not asked again until an open or a check finds them changed.
     private var settled: Set<String> = []
+    /// Those of them that were gone.
+    private var gone: Set<String> = []
     /// Locations whose trouble was written to stderr (once each).
     private var told: Set<String> = []
     private var reports: [ArtworkReport] = []
@@ -107,6 +109,13 @@ public final class ArtworkLibrary: ArtworkSource {
         worker.submit(fresh.map { .measure(location: $0) })
     }
 
+    /// Looks again at every file it has an answer for (after the user was in another app): one
+    /// gone since shows so at once (its picture let go), one come back is made again.
+    public func recheck() {
+        guard let worker else { return }
+        worker.submit((images.keys + Array(settled)).map { .check(location: $0) })
+    }
+
     /// How far the reading of dropped images' shapes has got; nil when none are waiting.
     public var progress: WorkProgress? {
         unmeasured.isEmpty ? nil : WorkProgress(text: "Reading pictures", done: measureTotal - unmeasured.count, total: measureTotal)
@@ -121,6 +130,7 @@ public final class ArtworkLibrary: ArtworkSource {
         if let path = URIList.localPath(of: location), access(path, F_OK) != 0 {
             notices.append("\u{201C}\(title)\u{201D} is no longer at \(path)")
             settled.insert(location)
+            gone.insert(location)
             images.remove(location)
             reports.append(ArtworkReport(location: location, state: .missing))
             launchResults.nudge()
@@ -128,6 +138,7 @@ public final class ArtworkLibrary: ArtworkSource {
         }
         // A file come back, or changed: made again when next drawn.
         if settled.remove(location) != nil {
+            gone.remove(location)
             reports.append(ArtworkReport(location: location, state: .unknown))
             launchResults.nudge()
         }
@@ -200,8 +211,15 @@ public final class ArtworkLibrary: ArtworkSource {
             images.insert(Entry(image: icon, side: 0), for: location, cost: icon.bytes)
             note(location, .typeIcon)
         case .missing(let location):
+            images.remove(location)
             settled.insert(location)
-            note(location, .missing)
+            if gone.insert(location).inserted { note(location, .missing) }
+        case .present(let location):
+            // Back (restored from the trash, a disk mounted again): made afresh when next drawn.
+            if gone.remove(location) != nil {
+                settled.remove(location)
+                note(location, .unknown)
+            }
         case let .unreadable(location, reason, aspect):
             settled.insert(location)
             if told.insert(location).inserted { report("cannot show \(location): \(reason); drawing a placeholder") }

@@ -11,6 +11,8 @@ public enum ArtworkJob: Hashable, Sendable {
     case show(location: String, side: Int)
     /// Only an image's aspect (from its header), for masonry: items just dropped, not yet drawn.
     case measure(location: String)
+    /// Whether the file is still there (after the user was in another app).
+    case check(location: String)
 }
 
 /// What the worker made.
@@ -25,11 +27,13 @@ public enum ArtworkOutcome: @unchecked Sendable {
     case measured(location: String, aspect: Double)
     /// Nothing better than the kind's icon: a link, a file no icon is found for.
     case plain(location: String)
+    /// A check found the file there.
+    case present(location: String)
 
     public var location: String {
         switch self {
         case .picture(let l, _, _, _), .typeIcon(let l, _), .missing(let l), .unreadable(let l, _, _),
-             .measured(let l, _), .plain(let l): l
+             .measured(let l, _), .plain(let l), .present(let l): l
         }
     }
 }
@@ -62,6 +66,11 @@ struct ArtworkMaker {
             return .measured(location: location, aspect: Double(info.height) / Double(info.width))
         case .show(let location, let side):
             return show(location, side: side)
+        case .check(let location):
+            guard let path = URIList.localPath(of: location) else { return .plain(location: location) }
+            var st = stat()
+            if stat(path, &st) != 0, errno == ENOENT || errno == ENOTDIR { return .missing(location: location) }
+            return .present(location: location)
         }
     }
 

@@ -18,6 +18,8 @@ struct EventTranslator {
         case quit
         /// Another client destroyed the window (`DestroyNotify`).
         case windowDestroyed
+        /// The keyboard focus came back to the window from another (the user was in another app).
+        case focusReturned
         case ignored
     }
 
@@ -77,7 +79,9 @@ struct EventTranslator {
             }
         case FocusIn:
             inputMethod?.focus(true)
-            return .ignored
+            // From another window, not a grab's end or our own child: the user was elsewhere.
+            guard ev.xfocus.detail != NotifyInferior, ev.xfocus.mode == NotifyNormal else { return .ignored }
+            return .focusReturned
         case MappingNotify:
             // The keyboard's mapping changed (a layout switch; xdotool typing a character the
             // layout lacks remaps a spare key for it): Xlib's copy must follow, or keys read as

@@ -37,6 +37,8 @@ public protocol ShellClient: AnyObject {
     func dropped(_ bytes: [UInt8], type: String, at point: Point, cut: Bool, at time: Double)
     /// A drop could not be read: why, in words for the user.
     func dropFailed(_ reason: String, at time: Double)
+    /// The keyboard focus came back from another window: files may have changed meanwhile.
+    func focusReturned(at time: Double)
 }
 
 extension ShellClient {
@@ -47,4 +49,5 @@ extension ShellClient {
     public func scaleChanged(to scale: Double, at time: Double) {}
     public func dropped(_ bytes: [UInt8], type: String, at point: Point, cut: Bool, at time: Double) {}
     public func dropFailed(_ reason: String, at time: Double) {}
+    public func focusReturned(at time: Double) {}
 }

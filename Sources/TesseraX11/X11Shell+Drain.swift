@@ -126,6 +126,8 @@ extension X11Shell {
             case .windowDestroyed:
                 windowDestroyed = true
                 return .windowDestroyed
+            case .focusReturned:
+                client.focusReturned(at: now)
             case .motion, .resized, .ignored:
                 break
             }

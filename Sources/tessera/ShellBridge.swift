@@ -66,6 +66,10 @@ final class ShellBridge: ShellClient, AccessibleWindow {
         files?.measure(incoming.compactMap { $0.icon == "camera" ? $0.location : nil })
     }
 
+    /// Back from another app, where files may have been deleted, restored or changed: the tiles
+    /// made from files look again.
+    func focusReturned(at time: Double) { files?.recheck() }
+
     func dropFailed(_ reason: String, at time: Double) {
         app.handle(.notice("Nothing added: \(reason)"), at: time)
     }

@@ -3,7 +3,7 @@ import Testing
 
 /// Images dropped from another app show their pictures, in masonry at their real shapes; their
 /// thumbnails land in the shared cache; a dropped file opens in the desktop's application for it,
-/// and one that is gone says so.
+/// and one that is gone says so (at once when it went while the user was in another app).
 @Suite("End to end: pictures of dropped images, thumbnails, opening files")
 struct ImageWallEndToEndTests {
     @Test("two images and a text file dropped on masonry: real shapes, pictures on screen, thumbnails cached; opening runs the handler; a file gone shows so")
@@ -98,6 +98,22 @@ struct ImageWallEndToEndTests {
         let after = try Screenshot(h.x)
         let gone = after.color(at: Pixel(tall.frame.midX, tall.frame.y + tall.frame.height * 0.3))
         #expect(!(gone.g > 130 && gone.r < 90), "the picture is no longer shown: \(gone); \(after.save(name: "image-wall-missing"))")
+
+        // The wide picture's file is deleted while the user is in another app: back in Tessera, its
+        // tile shows it gone at once, no click needed.
+        try FileManager.default.removeItem(atPath: h.directory + "/wide.png")
+        let elsewhere = h.x.focusNewWindow()
+        try await Task.sleep(for: .milliseconds(200))
+        h.x.restoreFocus(destroying: elsewhere)   // the pointer is over the window: it has the focus again
+        var back = try Screenshot(h.x)
+        for _ in 0..<30 {
+            let c = back.color(at: Pixel(wide.frame.midX, wide.frame.y + wide.frame.height * 0.3))
+            if !(c.r > 180 && c.g < 90) { break }
+            try await Task.sleep(for: .milliseconds(100))
+            back = try Screenshot(h.x)
+        }
+        let wideNow = back.color(at: Pixel(wide.frame.midX, wide.frame.y + wide.frame.height * 0.3))
+        #expect(!(wideNow.r > 180 && wideNow.g < 90), "the deleted picture is no longer shown: \(wideNow); \(back.save(name: "image-wall-away"))")
         #expect(app.standardError.isEmpty, "stderr: \(app.standardError)")
     }
 
