@@ -6,7 +6,8 @@
 /// The tree: the frame → one list per section or board list (named by its title), then the caption
 /// of announcements (a polite live region), the open folder as a dialog of its items, the context
 /// menu with its entries, the title being typed as an editable text. A list's children are its
-/// items (name: the title; description: "folder, 4 items" or "done"; selected, focused, checked).
+/// items (name: the title; description: "folder, 4 items", "done", or what a tile made from a file
+/// or link shows — "picture", "file, missing" …; selected, focused, checked).
 public enum AccessibleNode: Hashable, Sendable {
     case frame
     case section(Int)
@@ -128,7 +129,7 @@ extension Engine {
             if navigation.selection == id { states.formUnion([.selected, .focused]) }
             if item.done { states.insert(.checked) }
             let description = item.isFolder ? (item.children.count == 1 ? "folder, 1 item" : "folder, \(item.children.count) items")
-                : item.done ? "done" : ""
+                : ([fileDescription(of: id)] + [item.done ? "done" : nil]).compactMap { $0 }.joined(separator: ", ")
             return AccessibleInfo(role: .listItem, name: item.title, description: description, states: states, frame: frame,
                                   actions: ["activate", "menu"])
         case .caption:
@@ -189,5 +190,20 @@ extension Engine {
         if navigation.renaming != nil { return .field }
         if let m = navigation.menu { return m.highlighted.map(AccessibleNode.menuEntry) ?? .menu }
         return navigation.selection.map(AccessibleNode.item)
+    }
+}
+
+extension Engine {
+    /// What a screen reader says of an item made from a file or link, as the tile shows it:
+    /// "picture", "file", "file, missing", "picture, cannot be shown", "link"; nil for other items.
+    func fileDescription(of id: ItemID) -> String? {
+        guard let location = model.locations[id] else { return nil }
+        guard location.hasPrefix("file:") else { return "link" }
+        switch presentation.artwork[location].state {
+        case .picture: return "picture"
+        case .missing: return "file, missing"
+        case .unreadable: return "picture, cannot be shown"
+        case .unknown, .typeIcon: return "file"
+        }
     }
 }

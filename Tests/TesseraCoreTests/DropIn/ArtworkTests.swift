@@ -88,4 +88,21 @@ import Testing
         t.send(.pasteRefused("Nothing to paste"))
         #expect(t.engine.presentation.toast == nil)
     }
+
+    @Test func aScreenReaderHearsWhatTheTileShows() {
+        var s = withPhoto()
+        func said() -> String? { s.engine.accessibleInfo(.item("dropped-1"))?.description }
+        #expect(said() == "file")
+        s.send(.artwork([ArtworkReport(location: Self.photo, state: .picture)]))
+        #expect(said() == "picture")
+        s.send(.artwork([ArtworkReport(location: Self.photo, state: .missing)]))
+        #expect(said() == "file, missing")
+        s.send(.artwork([ArtworkReport(location: Self.photo, state: .unreadable)]))
+        #expect(said() == "picture, cannot be shown")
+        let first = s.frame(ItemID(s.ids(0)[1]))
+        s.send(.dropIn([IncomingItem(title: "example.org", icon: "globe", location: "https://example.org/a")],
+                       at: Point(x: first.minX + 3, y: first.minY + 3)))
+        #expect(s.engine.accessibleInfo(.item("dropped-2"))?.description == "link")
+        #expect(s.engine.accessibleInfo(.item(ItemID(s.ids(0)[3])))?.description.contains("picture") == false, "other tiles as before")
+    }
 }
