@@ -1,3 +1,4 @@
+import CX11
 import Foundation
 import Testing
 
@@ -45,23 +46,29 @@ struct BigDropTests {
         let centre = Int(window.width / 2), foot = Int(window.height) - 20 - 44
         let tops = [foot - 40 - 8, foot]
         var seen: [Int] = []   // how far the bar had filled, in pixels, each time it moved
-        let deadline = Date().addingTimeInterval(60)
+        var shots: [String] = []   // a few screens, to show what was there instead when it was not seen
+        let dropped = Date(), deadline = dropped.addingTimeInterval(60)
         while Date() < deadline {
-            let shot = try Screenshot(h.x)
-            let found = tops.first { top in
-                let fill = shot.color(at: Pixel(centre - 160, top + 22)), track = shot.color(at: Pixel(centre + 140, top + 36))
-                return fill.r < 80 && fill.g < 80 && fill.b < 80 && track.r > 80
-            }
-            if let top = found {
-                let bar = (centre - 148..<centre + 148).prefix { shot.color(at: Pixel($0, top + 36)).r > 200 }.count
-                if seen.last != bar { seen.append(bar) }
-                if seen.count == 2 { _ = shot.save(name: "big-drop-progress") }
+            // Two rows of pixels a look (a whole screenshot takes seconds on a loaded machine).
+            let found = tops.lazy.compactMap { top -> [RGB]? in
+                let fill = h.x.row(y: top + 22, from: centre - 160, count: 1)[0]
+                let bar = h.x.row(y: top + 36, from: centre - 148, count: 296)
+                return fill.r < 80 && fill.g < 80 && fill.b < 80 && bar[288].r > 80 ? bar : nil
+            }.first
+            if let bar = found {
+                let filled = bar.prefix { $0.r > 200 }.count
+                if seen.last != filled { seen.append(filled) }
+                if seen.count == 2 { _ = try Screenshot(h.x).save(name: "big-drop-progress") }
             } else if !seen.isEmpty {
                 break   // it has gone: the work is done
+            } else if shots.count < 3, Date().timeIntervalSince(dropped) > Double(shots.count) * 2 {
+                shots.append(String(format: "%.1f s: ", Date().timeIntervalSince(dropped)) + (try Screenshot(h.x)).save(name: "big-drop-\(shots.count)"))
             }
-            try await Task.sleep(for: .milliseconds(80))
+            // A blocking sleep: with the suite's tests in parallel, an awaited one can wait seconds
+            // for a thread of the pool, and the whole pill come and go meanwhile.
+            usleep(40_000)
         }
-        #expect(seen.count >= 2, "the pill was seen moving: \(seen); stderr: \(app.standardError)")
+        #expect(seen.count >= 2, "the pill was seen moving: \(seen); screens: \(shots); stderr: \(app.standardError)")
         #expect(seen == seen.sorted(), "its bar only fills: \(seen)")
 
         // Every picture's real shape is read and saved: masonry lays them out as they are (within
@@ -84,5 +91,19 @@ struct BigDropTests {
         let undone = await StateFileReader.waitFor(h.statePath, timeout: 10) { $0.ids(inSection: 0) == before }
         #expect(undone?.ids(inSection: 0) == before, "one undo removes the whole drop")
         #expect(app.standardError.isEmpty, "stderr: \(app.standardError)")
+    }
+}
+
+extension XSession {
+    /// `count` pixels of the screen's row `y` from `x` (a 24-bit TrueColor screen).
+    func row(y: Int, from x: Int, count: Int) -> [RGB] {
+        guard let image = XGetImage(display, root, Int32(x), Int32(y), UInt32(count), 1, UInt.max, ZPixmap) else {
+            return Array(repeating: .black, count: count)
+        }
+        defer { XDestroyImage(image) }
+        return (0..<count).map { i in
+            let p = XGetPixel(image, Int32(i), 0)
+            return RGB(Int(p >> 16 & 0xff), Int(p >> 8 & 0xff), Int(p & 0xff))
+        }
     }
 }
