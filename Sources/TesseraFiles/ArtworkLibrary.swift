@@ -129,17 +129,13 @@ public final class ArtworkLibrary: ArtworkSource {
     public func open(_ location: String, title: String) {
         if let path = URIList.localPath(of: location), access(path, F_OK) != 0 {
             notices.append("\u{201C}\(title)\u{201D} is no longer at \(path)")
-            settled.insert(location)
-            gone.insert(location)
-            images.remove(location)
-            reports.append(ArtworkReport(location: location, state: .missing))
+            markGone(location)
             launchResults.nudge()
             return
         }
         // A file come back, or changed: made again when next drawn.
-        if settled.remove(location) != nil {
-            gone.remove(location)
-            reports.append(ArtworkReport(location: location, state: .unknown))
+        if settled.contains(location) {
+            markBack(location)
             launchResults.nudge()
         }
         guard let helper = loadHelper() else {
@@ -168,7 +164,8 @@ public final class ArtworkLibrary: ArtworkSource {
         public var reports: [ArtworkReport] = []
         /// For `InputEvent.notice`.
         public var notices: [String] = []
-        /// For `InputEvent.progress`, when it has moved (with the aspects) or ended.
+        /// For `InputEvent.progress`, when it has moved (at most every `progressInterval`) or
+        /// started or ended (at once).
         public var progress: WorkProgress?
         public var progressChanged = false
     }
@@ -194,7 +191,8 @@ public final class ArtworkLibrary: ArtworkSource {
         return out
     }
 
-    /// When aspects held back are due (for the poll's timeout); nil when none wait.
+    /// When what is held back (aspects in a burst, a count that moved) is due, for the poll's
+    /// timeout; nil when nothing waits.
     public var nextHandover: Double? {
         let progressDue = progress != toldProgress ? progressToldAt + Self.progressInterval : nil
         return [aspects.isEmpty ? nil : pacing.due, progressDue].compactMap { $0 }.min()
@@ -211,15 +209,10 @@ public final class ArtworkLibrary: ArtworkSource {
             images.insert(Entry(image: icon, side: 0), for: location, cost: icon.bytes)
             note(location, .typeIcon)
         case .missing(let location):
-            images.remove(location)
-            settled.insert(location)
-            if gone.insert(location).inserted { note(location, .missing) }
+            markGone(location)
         case .present(let location):
-            // Back (restored from the trash, a disk mounted again): made afresh when next drawn.
-            if gone.remove(location) != nil {
-                settled.remove(location)
-                note(location, .unknown)
-            }
+            // Back (restored from the trash, a disk mounted again).
+            if gone.contains(location) { markBack(location) }
         case let .unreadable(location, reason, aspect):
             settled.insert(location)
             if told.insert(location).inserted { report("cannot show \(location): \(reason); drawing a placeholder") }
@@ -229,6 +222,20 @@ public final class ArtworkLibrary: ArtworkSource {
         case .plain(let location):
             settled.insert(location)
         }
+    }
+
+    /// A file gone: its picture let go, not asked for again; the engine told once.
+    private func markGone(_ location: String) {
+        images.remove(location)
+        settled.insert(location)
+        if gone.insert(location).inserted { note(location, .missing) }
+    }
+
+    /// A settled file to look at afresh (come back, or changed): made again when next drawn.
+    private func markBack(_ location: String) {
+        settled.remove(location)
+        gone.remove(location)
+        note(location, .unknown)
     }
 
     /// A state goes to the engine at the next handover; an aspect with the next batch of them.

@@ -65,9 +65,6 @@ final class ArtworkWorker: @unchecked Sendable {
         pthread_cond_signal(changed)
     }
 
-    /// How many jobs wait.
-    var waiting: Int { locked { queued.count } }
-
     /// Everything made since the last call, in the order it was made.
     func take() -> [ArtworkOutcome] {
         wakePipe.drain()
