@@ -48,6 +48,9 @@ let package = Package(
         // RandR: the refresh rate of the monitor showing the window (frames are paced at it).
         .systemLibrary(name: "CXrandr", path: "Sources/CXrandr", pkgConfig: "xrandr",
                        providers: [.apt(["libxrandr-dev"])]),
+        // XInput 2.2: touchpads' and fine wheels' scroll valuators, touchscreens, device hotplug.
+        .systemLibrary(name: "CXi", path: "Sources/CXi", pkgConfig: "xi",
+                       providers: [.apt(["libxi-dev"])]),
         // pixman (Cairo links it): frames converted to a visual Cairo does not paint (depth 16, 30).
         .systemLibrary(name: "CPixman", path: "Sources/CPixman", pkgConfig: "pixman-1",
                        providers: [.apt(["libpixman-1-dev"])]),
@@ -78,7 +81,10 @@ let package = Package(
         .target(name: "CA11yBridge", dependencies: ["CAtk"]),
         .target(name: "TesseraCore", dependencies: [.product(name: "RealModule", package: "swift-numerics")]),
         .target(name: "TesseraCairo", dependencies: ["TesseraCore", "CCairo", "CPango"]),
-        .target(name: "TesseraX11", dependencies: ["TesseraCore", "TesseraCairo", "CX11", "CXcursor", "CXrandr", "CCairo", "CPixman"]),
+        // XInput 2 read and translated (devices, scroll valuators, touches), apart from the shell.
+        .target(name: "TesseraXInput", dependencies: ["TesseraCore", "CX11", "CXi"]),
+        .target(name: "TesseraX11", dependencies: ["TesseraCore", "TesseraCairo", "TesseraXInput", "CX11", "CXcursor", "CXrandr", "CCairo",
+                                                  "CPixman"]),
         .target(name: "TesseraStore", dependencies: ["TesseraCore", "CSQLite"]),
         .target(name: "TesseraApp", dependencies: ["TesseraCore", "TesseraStore"]),
         // What the desktop says (XSETTINGS parsed, checked): pure Swift, fed bytes by the shell.
@@ -100,7 +106,8 @@ let package = Package(
         .testTarget(name: "TesseraStoreTests", dependencies: ["TesseraStore", "TesseraCore", "CSQLite"]),
         .testTarget(name: "TesseraAppTests", dependencies: ["TesseraApp", "TesseraStore", "TesseraCore"]),
         .testTarget(name: "TesseraCairoTests", dependencies: ["TesseraCore", "TesseraCairo", "CCairo"]),
-        .testTarget(name: "TesseraX11Tests", dependencies: ["TesseraX11", "TesseraCore", "CX11", "CPixman"]),
+        .testTarget(name: "TesseraX11Tests", dependencies: ["TesseraX11", "TesseraXInput", "TesseraCore", "CX11", "CXi", "CPixman"]),
+        .testTarget(name: "TesseraXInputTests", dependencies: ["TesseraXInput", "TesseraCore", "CX11", "CXi"]),
         .testTarget(name: "TesseraEndToEndTests", dependencies: ["TesseraCore", "TesseraStore", "CX11", "CXTest"],
                     exclude: ["Scripts"]),
     ]

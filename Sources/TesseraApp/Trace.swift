@@ -17,7 +17,9 @@ import TesseraCore
 ///     …
 ///     {"t":8131.07,"e":"end","items":66,"digest":"9f2c0e1d4b7a6358"}
 ///
-/// Entries: `down` (x, y, and `mods` as a key's when any were held), `move`, `up` (x, y), `wheel` (dx, dy, x, y), `key` (`key`: escape, enter,
+/// Entries: `down` (x, y, and `mods` as a key's when any were held), `move`, `up` (x, y), `wheel` (dx, dy, x, y),
+/// `scroll` (a touchpad's or a fine wheel's pixels: dx, dy, x, y), `touch` (`phase`: began, moved, ended, cancelled;
+/// `id`: the finger; x, y), `key` (`key`: escape, enter,
 /// space, left, right, up, down, pageUp, pageDown, home, end, f12, delete, backspace, f2; or `char`: the text; `mods`, when
 /// any were held: "ctrl", "shift", "alt" joined by "+", e.g. "ctrl+shift"), `resize`
 /// (width, height), `left` (the pointer left the window), `grabLost`, `frameInterval` (`interval`:
@@ -136,6 +138,10 @@ public enum Trace {
             case .pointerUp(let p): return t + "\"up\",\"x\":\(number(p.x)),\"y\":\(number(p.y))}\n"
             case .wheel(let dx, let dy, let p):
                 return t + "\"wheel\",\"dx\":\(number(dx)),\"dy\":\(number(dy)),\"x\":\(number(p.x)),\"y\":\(number(p.y))}\n"
+            case .scroll(let dx, let dy, let p):
+                return t + "\"scroll\",\"dx\":\(number(dx)),\"dy\":\(number(dy)),\"x\":\(number(p.x)),\"y\":\(number(p.y))}\n"
+            case let .touch(phase, id, p):
+                return t + "\"touch\",\"phase\":\"\(phase.rawValue)\",\"id\":\(id),\"x\":\(number(p.x)),\"y\":\(number(p.y))}\n"
             case .key(let k, let modifiers):
                 if case .character(let c) = k { return t + "\"key\",\"char\":\(JSONText.string(c))\(held(modifiers))}\n" }
                 return t + "\"key\",\"key\":\"\(keyNames.first { $0.0 == k }?.1 ?? "escape")\"\(held(modifiers))}\n"
@@ -203,8 +209,9 @@ public enum Trace {
         var t: Double
         var e: String
         var x, y, dx, dy, width, height, interval, slop: Double?
-        var key, char, mods, digest, text: String?
+        var key, char, mods, digest, text, phase: String?
         var items, index, done, total: Int?
+        var id: UInt32?
         var extend, reduceMotion: Bool?
         var dropped: [Dropped]?
         var reports: [Report]?
@@ -291,6 +298,12 @@ public enum Trace {
         case "wheel":
             guard let p = point(), let dx = e.dx, let dy = e.dy else { return nil }
             return .input(.wheel(dx: dx, dy: dy, at: p), at: t)
+        case "scroll":
+            guard let p = point(), let dx = e.dx, let dy = e.dy else { return nil }
+            return .input(.scroll(dx: dx, dy: dy, at: p), at: t)
+        case "touch":
+            guard let p = point(), let id = e.id, let phase = e.phase.flatMap(TouchPhase.init(rawValue:)) else { return nil }
+            return .input(.touch(phase, id: id, at: p), at: t)
         case "key":
             guard let modifiers = held(e.mods) else { return nil }
             if let c = e.char { return .input(.key(.character(c), modifiers), at: t) }

@@ -1,5 +1,7 @@
 import CX11
+import CXi
 import TesseraCore
+import TesseraXInput
 
 /// Turns one X event into what the shell acts on; coordinates become logical pixels (÷ scale).
 ///
@@ -8,8 +10,8 @@ import TesseraCore
 struct EventTranslator {
     enum Outcome {
         case input(InputEvent)
-        /// Pointer motion, kept apart so a drained batch can deliver only the last one.
-        case motion(Point)
+        /// Pointer motion (and its server time), kept apart so a drained batch can deliver only the last one.
+        case motion(Point, time: UInt)
         /// The window changed size, in device pixels.
         case resized(width: Int, height: Int)
         /// Part of the window needs repainting from the back buffer.
@@ -49,9 +51,10 @@ struct EventTranslator {
     mutating func translate(_ ev: inout XEvent) -> Outcome {
         switch ev.type {
         case MotionNotify:
-            return .motion(point(ev.xmotion.x, ev.xmotion.y))
+            return .motion(point(ev.xmotion.x, ev.xmotion.y), time: ev.xmotion.time)
         case ButtonPress, ButtonRelease:
-            return button(ev.xbutton, pressed: ev.type == ButtonPress)
+            let e = ev.xbutton
+            return button(e.button, pressed: ev.type == ButtonPress, at: point(e.x, e.y), state: e.state, time: e.time)
         case KeyPress:
             return key(&ev.xkey)
         case ConfigureNotify:
@@ -62,21 +65,7 @@ struct EventTranslator {
             // A scroll copy read pixels the server did not have (an obscured part of the window).
             return ev.xgraphicsexpose.count == 0 ? .exposed : .ignored
         case LeaveNotify:
-            switch ev.xcrossing.mode {
-            case NotifyGrab:
-                // Another client grabbed the pointer: no release will reach us.
-                return .input(.grabLost)
-            case NotifyUngrab where primaryButtonDown:
-                // The implicit grab of a held button ended before its release reached us (the
-                // window was unmapped, or the grab was broken): the release will never come.
-                primaryButtonDown = false
-                return .input(.grabLost)
-            case NotifyNormal, NotifyUngrab:
-                // While the button is held the pointer stays ours (implicit grab): not "left".
-                return primaryButtonDown ? .ignored : .input(.pointerLeft)
-            default:
-                return .ignored
-            }
+            return left(mode: ev.xcrossing.mode)
         case FocusIn:
             inputMethod?.focus(true)
             // From another window, not a grab's end or our own child: the user was elsewhere.
@@ -113,19 +102,38 @@ struct EventTranslator {
         }
     }
 
+    /// The pointer left the window, the core's `LeaveNotify` and XInput 2's `XI_Leave` alike (their
+    /// modes have the same values; XI 2.2's passive grab modes count as grabs).
+    private mutating func left(mode: Int32) -> Outcome {
+        switch mode {
+        case NotifyGrab, XINotifyPassiveGrab:
+            // Another client grabbed the pointer: no release will reach us.
+            return .input(.grabLost)
+        case NotifyUngrab where primaryButtonDown, XINotifyPassiveUngrab where primaryButtonDown:
+            // The implicit grab of a held button ended before its release reached us (the
+            // window was unmapped, or the grab was broken): the release will never come.
+            primaryButtonDown = false
+            return .input(.grabLost)
+        case NotifyNormal, NotifyUngrab, XINotifyPassiveUngrab:
+            // While the button is held the pointer stays ours (implicit grab): not "left".
+            return primaryButtonDown ? .ignored : .input(.pointerLeft)
+        default:
+            return .ignored
+        }
+    }
+
     /// Shift turns a vertical wheel sideways (a board narrower than its lists), as in every toolkit.
-    private mutating func button(_ e: XButtonEvent, pressed: Bool) -> Outcome {
-        let p = point(e.x, e.y)
-        lastInputTime = e.time
-        let sideways = e.state & UInt32(ShiftMask) != 0
+    private mutating func button(_ number: UInt32, pressed: Bool, at p: Point, state: UInt32, time: UInt) -> Outcome {
+        lastInputTime = time
+        let sideways = state & UInt32(ShiftMask) != 0
         func wheel(_ d: Double, vertical: Bool) -> Outcome {
             vertical && !sideways ? .input(.wheel(dx: 0, dy: d, at: p)) : .input(.wheel(dx: d, dy: 0, at: p))
         }
-        switch Int32(e.button) {
+        switch Int32(number) {
         case Button1:
             primaryButtonDown = pressed
             var held: Modifiers = []
-            if e.state & UInt32(ControlMask) != 0 { held.insert(.control) }
+            if state & UInt32(ControlMask) != 0 { held.insert(.control) }
             if sideways { held.insert(.shift) }
             return .input(pressed ? .pointerDown(p, held) : .pointerUp(p))
         case Button3 where pressed: return .input(.contextClick(p))
@@ -134,6 +142,32 @@ struct EventTranslator {
         case 6 where pressed: return wheel(-Self.wheelStep, vertical: false)
         case 7 where pressed: return wheel(Self.wheelStep, vertical: false)
         default: return .ignored
+        }
+    }
+
+    // MARK: - XInput 2
+
+    /// An XInput 2 event (already read by `XInputConnection`): the same outcomes as the core
+    /// events it replaces, plus pixel-precise scrolling (one notch is ``wheelStep``) and touches.
+    mutating func translate(_ event: XInputEvent) -> Outcome {
+        func at(_ x: Double, _ y: Double) -> Point { Point(x: x / scale, y: y / scale) }
+        switch event {
+        case let .motion(x, y, time):
+            return .motion(at(x, y), time: time)
+        case let .button(number, pressed, x, y, state, time):
+            return button(number, pressed: pressed, at: at(x, y), state: state, time: time)
+        case let .scroll(dx, dy, x, y, state):
+            // Shift turns a vertical scroll sideways, as it does the wheel's notches.
+            let sideways = state & UInt32(ShiftMask) != 0 && dx == 0
+            let px = Self.wheelStep
+            return .input(sideways ? .scroll(dx: dy * px, dy: 0, at: at(x, y)) : .scroll(dx: dx * px, dy: dy * px, at: at(x, y)))
+        case let .touch(phase, id, x, y, time):
+            if phase == .began { lastInputTime = time }
+            return .input(.touch(phase, id: id, at: at(x, y)))
+        case .left(let mode):
+            return left(mode: mode)
+        case .devicesChanged, .ignored:
+            return .ignored
         }
     }
 

@@ -93,18 +93,24 @@ extension X11Shell {
                 updateFrameInterval(client: client, at: now)
                 continue
             }
-            // The input method first: a key it composes with is its own.
-            if translator.inputMethod?.filter(&event) == true { continue }
-            let outcome = translator.translate(&event)
+            let outcome: EventTranslator.Outcome
+            if let xi = xinput?.translate(&event) {
+                // XInput 2: the pointer, scrolling and touches.
+                outcome = translator.translate(xi)
+            } else {
+                // The input method first: a key it composes with is its own.
+                if translator.inputMethod?.filter(&event) == true { continue }
+                outcome = translator.translate(&event)
+            }
             switch outcome {
-            case .motion(let p):
+            case let .motion(p, time):
                 motions += 1
                 if let caret = fieldDrag(to: p) {
                     client.handle(caret, at: now)
                     continue
                 }
                 pendingMotion = p
-                pendingMotionTime = event.xmotion.time
+                pendingMotionTime = time
                 continue
             case let .resized(w, h):
                 resizes += 1

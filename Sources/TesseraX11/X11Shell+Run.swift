@@ -28,6 +28,9 @@ extension X11Shell {
         }
         XMapWindow(display, window)
         XSync(display, 0)
+        if stats.enabled {
+            writeToStandardError("tessera: frame-stats input=" + (xinput.map { "xi\($0.version.major).\($0.version.minor)" } ?? "core"))
+        }
         // Without a window manager no ConfigureNotify arrives at map time: announce the size now.
         client.handle(.resize(logicalSize), at: MonotonicClock.now())
         // The display's pace, before the first frame.

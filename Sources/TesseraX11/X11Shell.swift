@@ -1,5 +1,6 @@
 import CCairo
 import CX11
+import TesseraXInput
 import TesseraCairo
 import TesseraCore
 #if canImport(Glibc)
@@ -29,6 +30,9 @@ public final class X11Shell {
     /// Button 1 went down in the title being typed and is still held (X11Shell+Field).
     var selectingInField = false
     var translator: EventTranslator
+    /// XInput 2.2 (the pointer, smooth scrolling, touches, device hotplug); nil when the server
+    /// lacks it or `TESSERA_CORE_INPUT=1` asks for core events only.
+    let xinput: XInputConnection?
     /// The XSETTINGS manager being followed (its changes go to the client).
     var xsettings: XSettingsWatcher?
     var pendingScale: Double?
@@ -149,6 +153,8 @@ public final class X11Shell {
         var wmDelete = XInternAtom(display, "WM_DELETE_WINDOW", 0)
         XSetWMProtocols(display, window, &wmDelete, 1)
         translator = EventTranslator(scale: scale, window: window, wmProtocols: wmProtocols, wmDeleteWindow: wmDelete)
+        xinput = getenv("TESSERA_CORE_INPUT").map { String(cString: $0) } == "1" ? nil
+            : XInputConnection.open(display: display, window: window, root: XRootWindow(display, screen))
         translator.inputMethod = InputMethod(display: display, window: window, eventMask: attributes.event_mask)
         cursors = CursorSet(display: display)
         // The back buffer's shared memory is made and faulted in now, while the warm-up thread may

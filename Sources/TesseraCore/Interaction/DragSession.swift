@@ -6,6 +6,12 @@
 ///     idle --down on a scroll thumb--> scrubbing --up--> idle
 ///     idle --down on empty space--> banding --up--> idle (moved: marks what it touched; else a click: clears the marks)
 ///
+/// A finger (`Engine+Touch`) drives the same machine, with a pan where the mouse would band or lift on move:
+///
+///     idle --touch on an item--> pressed --moved > Touch.slop--> panning --lifted--> idle (flings on)
+///     idle --touch on empty space--> banding --moved > Touch.slop--> panning
+///     idle --touch on nothing that takes it, or during a fling--> panning (not engaged) --moved--> panning
+///
 /// The session owns `phase` and the pointer; nothing else writes them. Its methods are the
 /// transitions: each checks the phase it applies to, changes only the session, and returns what
 /// the engine has to do about it elsewhere (a press to lift, a dwell that fired, a target to
@@ -16,11 +22,14 @@ public struct DragSession: Equatable, Sendable {
     /// Where the pointer is; nil once it left the window (unless an item is carried: it stays
     /// where it was last seen).
     public private(set) var pointer: Point?
+    /// The touchscreen finger the gesture follows, from its touch's begin to its end (nil: the
+    /// mouse, or nothing). Other fingers are ignored meanwhile, and so is the mouse.
+    public private(set) var finger: UInt32?
 
     public init() {}
 
     /// A session as given (tests build expected states with it).
-    init(phase: DragPhase, pointer: Point?) { self.phase = phase; self.pointer = pointer }
+    init(phase: DragPhase, pointer: Point?, finger: UInt32? = nil) { self.phase = phase; self.pointer = pointer; self.finger = finger }
 
     public var lift: Lift? { if case .lifted(let l) = phase { l } else { nil } }
     public var press: Press? { if case .pressed(let p) = phase { p } else { nil } }
@@ -28,6 +37,7 @@ public struct DragSession: Equatable, Sendable {
     public var scrub: Scrub? { if case .scrubbing(let s) = phase { s } else { nil } }
     public var band: Band? { if case .banding(let b) = phase { b } else { nil } }
     public var incoming: Incoming? { if case .incoming(let i) = phase { i } else { nil } }
+    public var pan: Pan? { if case .panning(let p) = phase { p } else { nil } }
     /// The hover of whatever is dragged over the surface: a carried item's, or another app's drag's.
     public var activeHover: Hover? { lift?.hover ?? incoming?.hover }
     public var isCarrying: Bool { lift != nil }
@@ -58,6 +68,48 @@ public struct DragSession: Equatable, Sendable {
     /// The pointer left the window: forgotten, unless an item is carried.
     mutating func pointerLeft() {
         if !isCarrying { pointer = nil }
+    }
+
+    // MARK: - A finger
+
+    /// A finger came down with nothing under way: the gesture follows it until it lifts.
+    mutating func touchBegan(_ id: UInt32) {
+        guard finger == nil, phase == .idle else { return }
+        finger = id
+    }
+
+    /// The followed finger lifted (or was cancelled): the pointer it stood for is gone too, unless
+    /// an item is still carried.
+    mutating func touchEnded() {
+        finger = nil
+        pointerLeft()
+    }
+
+    /// The finger pans (from a press or a band that moved, or one that stopped a fling).
+    mutating func begin(_ pan: Pan) {
+        guard finger != nil, !isCarrying, !isSettling else { return }
+        phase = .panning(pan)
+    }
+
+    /// The pan moved past the slop: it moves `zone` (nil: nothing that scrolls that way), from
+    /// `offset` with the finger at `anchor`.
+    mutating func engage(_ zone: ScrollZone?, anchor: Point, offset: Double, at t: Double) {
+        guard case .panning(var pan) = phase else { return }
+        pan.zone = zone
+        pan.engaged = true
+        pan.anchor = anchor
+        pan.startOffset = offset
+        pan.samples = VelocitySamples()
+        if let zone { pan.samples.add(anchor[zone.axis], at: t) }
+        phase = .panning(pan)
+    }
+
+    /// The panning finger is at `p`.
+    mutating func panned(to p: Point, at t: Double) {
+        place(p)
+        guard case .panning(var pan) = phase, let zone = pan.zone else { return }
+        pan.samples.add(p[zone.axis], at: t)
+        phase = .panning(pan)
     }
 
     // MARK: - Press, hold, scrub
@@ -255,6 +307,8 @@ public enum DragPhase: Equatable, Sendable {
     case scrubbing(Scrub)
     /// Dragging a rubber band from empty space.
     case banding(Band)
+    /// A finger panning the surface (or about to: see `Pan.engaged`).
+    case panning(Pan)
     /// Another app's drag (files, links) is over the window (XDND): nothing of ours is carried.
     case incoming(Incoming)
 }

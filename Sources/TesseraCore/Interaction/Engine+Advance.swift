@@ -30,9 +30,10 @@ extension Engine {
             autoscrollBand(dt: dt, at: t)
         case .incoming:
             advanceIncoming(dt: dt, at: t)
-        case .idle, .scrubbing:
+        case .idle, .scrubbing, .panning:
             break
         }
+        if scroll.coast(dt: dt) { outbox.redraw() }
         settlePagesIfDue(at: t)
         if scroll.isEasing {
             scroll.ease(dt: dt, smoothing: scrollsAtOnce ? 0 : policy.wheelSmoothing)

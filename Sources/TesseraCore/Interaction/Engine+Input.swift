@@ -2,19 +2,26 @@
 extension Engine {
     public mutating func handle(_ event: InputEvent, at t: Double) {
         advance(to: t)
+        // A finger drives the gesture: the mouse waits until it lifts.
+        let touching = session.finger != nil
         switch event {
-        case .pointerDown(let p, let modifiers): pointerDown(p, modifiers, at: t)
-        case .pointerMove(let p): pointerMove(p, at: t)
-        case .pointerUp(let p): pointerUp(p, at: t)
-        case .contextClick(let p): if session.press == nil && !session.isCarrying && !session.isSettling { contextClick(p, at: t) }
-        case .wheel(let dx, let dy, let p): wheel(dx: dx, dy: dy, at: p)
+        case .pointerDown(let p, let modifiers): if !touching { pointerDown(p, modifiers, at: t) }
+        case .pointerMove(let p): if !touching { pointerMove(p, at: t) }
+        case .pointerUp(let p): if !touching { pointerUp(p, at: t) }
+        case .contextClick(let p):
+            if !touching && session.press == nil && !session.isCarrying && !session.isSettling { contextClick(p, at: t) }
+        case .wheel(let dx, let dy, let p): wheel(dx: dx, dy: dy, at: p, precise: false)
+        case .scroll(let dx, let dy, let p): wheel(dx: dx, dy: dy, at: p, precise: true)
+        case let .touch(phase, id, p): touch(phase, id: id, at: p, t: t)
         case .key(let k, let modifiers): key(k, modifiers, at: t)
         case .resize(let size): resize(to: size, at: t)
         case .pointerLeft:
-            guard !isDragging else { break }
+            guard !isDragging, !touching else { break }
             session.pointerLeft()
             outbox.redraw()
-        case .grabLost: cancelDrag(at: t)
+        case .grabLost:
+            if touching { touchCancelled(at: t) }
+            cancelDrag(at: t)
         case .paste(let text): paste(text)
         // A paste goes into a title being typed; one refused when none is open is old news.
         case .pasteRefused(let reason): if navigation.renaming != nil { notify(reason) }
@@ -129,7 +136,7 @@ extension Engine {
             outbox.redraw()
         case .scrubbing(let s):
             scrub(s, to: p)
-        case .incoming:
+        case .incoming, .panning:
             break
         case .banding(let b):
             // Without Ctrl, a band starts the marks anew: what it touches, and nothing else.
@@ -165,7 +172,7 @@ extension Engine {
             settleBoardOnPage(velocity: 0)
         case .banding(let b):
             endBand(b)
-        case .idle, .settling, .incoming:
+        case .idle, .settling, .incoming, .panning:
             break
         }
     }

@@ -4,17 +4,21 @@ extension Engine {
     /// Reduced motion: scrolls land at once instead of easing.
     var scrollsAtOnce: Bool { policy.reduceMotion }
 
-    mutating func wheel(dx: Double, dy: Double, at p: Point) {
+    /// The wheel's notches ease the surface there; `precise` scrolling (a touchpad, a
+    /// high-resolution wheel) moves it at once, so it follows the fingers. Either stops a fling.
+    mutating func wheel(dx: Double, dy: Double, at p: Point, precise: Bool) {
         defer { outbox.redraw() }
+        _ = scroll.stopMomentum()
+        let atOnce = precise || scrollsAtOnce
         // An open folder is modal: the wheel scrolls its items, wherever the pointer is.
         if folderPanel != nil {
-            scroll.scrollFolder(by: dy, immediately: scrollsAtOnce)
+            scroll.scrollFolder(by: dy, immediately: atOnce)
             return
         }
         if let k = snapshot.pane(at: p, offsets: offsets), dy != 0 {
-            scroll.scrollPane(k, by: dy, immediately: scrollsAtOnce)
+            scroll.scrollPane(k, by: dy, immediately: atOnce)
             if dx != 0 {
-                scroll.scrollRoot(by: Point(x: dx, y: 0), immediately: scrollsAtOnce)
+                scroll.scrollRoot(by: Point(x: dx, y: 0), immediately: atOnce)
                 noteSidewaysScroll(dx: dx)
             }
             return
@@ -22,13 +26,14 @@ extension Engine {
         // A vertical wheel scrolls a horizontal surface sideways, as users of a board expect.
         let horizontal = snapshot.scrollAxis == .horizontal
         let along = horizontal ? (dx != 0 ? dx : dy) : dy
-        scroll.scrollRoot(by: horizontal ? Point(x: along, y: 0) : Point(x: dx, y: along), immediately: scrollsAtOnce)
+        scroll.scrollRoot(by: horizontal ? Point(x: along, y: 0) : Point(x: dx, y: along), immediately: atOnce)
         noteSidewaysScroll(dx: horizontal ? along : dx)
     }
 
     /// Page Up / Page Down / Home / End: the open folder's items (it is modal), else the surface.
     mutating func page(_ k: Key) {
         defer { outbox.redraw() }
+        _ = scroll.stopMomentum()
         if let panel = folderPanel {
             let page = Swift.max(40, panel.contentFrame.height * 0.9)
             switch k {

@@ -67,7 +67,7 @@ public struct Engine: Sendable {
         func soon(_ t: Double) { d = Swift.min(d ?? t, t) }
         let frame = now + policy.frameInterval
         switch session.phase {
-        case .idle, .scrubbing: break
+        case .idle, .scrubbing, .panning: break
         // While the collection loads, a due hold waits for it (`complete(with:at:)` lifts).
         case .pressed(let p): if !p.moved && !arrangement.isPartial { soon(p.start + policy.liftDelay) }
         // Wobble, autoscroll and dwell progress change every frame.
@@ -77,7 +77,7 @@ public struct Engine: Sendable {
         // Another app's drag: dwells and the edge autoscroll move every frame.
         case .incoming: soon(frame)
         }
-        if scroll.isEasing || presentation.isAnimating(at: now) { soon(frame) }
+        if scroll.isEasing || scroll.momentum != nil || presentation.isAnimating(at: now) { soon(frame) }
         if let p = scroll.paging.settleAt { soon(p) }
         // A toast starts fading (then `isAnimating` asks for every frame until it is gone).
         if let toast = presentation.toast, now < toast.fadeStart { soon(toast.fadeStart) }

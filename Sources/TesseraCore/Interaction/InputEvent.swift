@@ -8,8 +8,16 @@ public enum InputEvent: Hashable, Sendable {
     case pointerUp(Point)
     /// The secondary button (a right-click): the context menu of what is under it.
     case contextClick(Point)
-    /// Wheel or touchpad scroll, in logical pixels (positive dy scrolls content up, showing what is below).
+    /// A wheel's notches, in logical pixels (positive dy scrolls content up, showing what is
+    /// below): the surface eases there.
     case wheel(dx: Double, dy: Double, at: Point)
+    /// Pixel-precise scrolling (a touchpad's two fingers, a high-resolution wheel), in logical
+    /// pixels as `wheel`: applied at once, so the surface follows the fingers.
+    case scroll(dx: Double, dy: Double, at: Point)
+    /// A touchscreen finger, told from others by `id` (see `Engine+Touch`): a hold lifts, a move
+    /// pans and flings, a tap clicks. While one finger drives a gesture, other fingers and the
+    /// mouse are ignored.
+    case touch(TouchPhase, id: UInt32, at: Point)
     /// A key pressed, with the modifiers held (Ctrl+Z: `.key(.character("z"), [.control])`; a
     /// letter with Ctrl held comes lowercase, Shift said by the modifiers).
     case key(Key, Modifiers = [])

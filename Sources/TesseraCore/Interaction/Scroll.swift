@@ -22,6 +22,15 @@ public struct Scroll: Equatable, Sendable {
     public private(set) var paging = BoardPaging()
     /// The largest offsets the current layout allows.
     public private(set) var limits = Limits()
+    /// An offset coasting or bouncing after a finger let go of it (`release`), stepped by `coast`.
+    public private(set) var momentum: Momentum?
+
+    /// A fling under way, and the offset it moves.
+    public struct Momentum: Equatable, Sendable {
+        public var zone: ScrollZone
+        public var fling: Fling
+        public init(zone: ScrollZone, fling: Fling) { self.zone = zone; self.fling = fling }
+    }
 
     public struct Limits: Equatable, Sendable {
         public var root = Point.zero
@@ -43,9 +52,10 @@ public struct Scroll: Equatable, Sendable {
 
     /// A scroll state as given (tests build expected states with it).
     init(offsets: ScrollOffsets, target: ScrollOffsets, travel: Point = .zero, folderOffset: Double = 0,
-         folderTarget: Double = 0, paging: BoardPaging = BoardPaging(), limits: Limits) {
+         folderTarget: Double = 0, paging: BoardPaging = BoardPaging(), limits: Limits, momentum: Momentum? = nil) {
         self.offsets = offsets; self.target = target; self.travel = travel
         self.folderOffset = folderOffset; self.folderTarget = folderTarget; self.paging = paging; self.limits = limits
+        self.momentum = momentum
     }
 
     public var isEasing: Bool { target != offsets || folderTarget != folderOffset }
@@ -61,6 +71,8 @@ public struct Scroll: Equatable, Sendable {
         target.panes = (0..<n).map { clamp(target.pane($0), limits.panes[$0]) }
         target.root = clamped(target.root)
         setRoot(offsets.root)
+        // A list the fling moved may be gone; the others keep coasting to their new ends.
+        if let m = momentum, case .pane(let k) = m.zone, k >= n { momentum = nil }
     }
 
     /// Back to the top-left (a layout switch: positions mean nothing across layouts).
@@ -69,15 +81,21 @@ public struct Scroll: Equatable, Sendable {
         target = ScrollOffsets(root: .zero, panes: offsets.panes)
         setRoot(.zero)
         paging = BoardPaging()
+        momentum = nil
     }
 
     // MARK: - The root surface
 
     /// The one path that changes the root offset: clamped, and the move recorded as `travel`.
     private mutating func setRoot(_ p: Point) {
-        let new = clamped(p)
-        if new != offsets.root { travel = new - offsets.root }
-        offsets.root = new
+        placeRoot(clamped(p))
+    }
+
+    /// The root offset as given, past the ends too: a finger's rubber band, a fling's bounce, and
+    /// easing back from either (each ends within the limits).
+    private mutating func placeRoot(_ p: Point) {
+        if p != offsets.root { travel = p - offsets.root }
+        offsets.root = p
     }
 
     /// Wheel and keys: moves the target by `delta`; the offset follows (eased), or at once.
@@ -153,13 +171,90 @@ public struct Scroll: Equatable, Sendable {
 
     /// Eases every offset towards its target: offset += (target − offset)·(1 − e^(−dt/τ)), τ =
     /// `smoothing` (0: at once); within half a pixel it lands.
+    /// The targets are within the limits, so an offset past an end (a rubber band let go onto a
+    /// board page) eases back inside.
     mutating func ease(dt: Double, smoothing: Double) {
         guard isEasing else { return }
         let k = smoothing <= 0 ? 1 : 1 - expm(-dt / smoothing)
         func ease(_ a: Double, _ b: Double) -> Double { abs(b - a) < 0.5 ? b : a + (b - a) * k }
         folderOffset = ease(folderOffset, folderTarget)
         offsets.panes = offsets.panes.indices.map { ease(offsets.panes[$0], target.pane($0)) }
-        setRoot(Point(x: ease(offsets.root.x, target.root.x), y: ease(offsets.root.y, target.root.y)))
+        placeRoot(Point(x: ease(offsets.root.x, target.root.x), y: ease(offsets.root.y, target.root.y)))
+    }
+
+    // MARK: - A finger's pan and fling
+
+    /// The offset of `zone` now.
+    public func offset(in zone: ScrollZone) -> Double {
+        switch zone {
+        case .root(let axis): return offsets.root[axis]
+        case .pane(let k): return offsets.pane(k)
+        case .folder: return folderOffset
+        }
+    }
+
+    /// The largest offset `zone` allows.
+    public func limit(of zone: ScrollZone) -> Double {
+        switch zone {
+        case .root(let axis): return limits.root[axis]
+        case .pane(let k): return k < limits.panes.count ? limits.panes[k] : 0
+        case .folder: return limits.folder
+        }
+    }
+
+    /// A finger holds `zone` at `raw` (its offset before the rubber band; `extent`: the visible
+    /// length along the axis, which sets the band's give). Offset and target together; a fling of
+    /// it stops.
+    mutating func drag(_ zone: ScrollZone, to raw: Double, extent: Double) {
+        if momentum?.zone == zone { momentum = nil }
+        place(zone, Touch.rubberBanded(raw, limit: limit(of: zone), extent: extent))
+    }
+
+    /// The finger let go of `zone` moving at `velocity` (px/s, in offset terms): it flings if
+    /// fast enough, bounces back if it was let go past an end, and else stays.
+    mutating func release(_ zone: ScrollZone, velocity: Double) {
+        let offset = offset(in: zone), limit = limit(of: zone)
+        let inside = offset >= 0 && offset <= limit
+        guard !inside || abs(velocity) >= Touch.minFlingSpeed else { momentum = nil; return }
+        momentum = Momentum(zone: zone, fling: Fling(offset: offset, velocity: velocity, limit: limit))
+    }
+
+    /// A touch, the wheel or the keys take over: a fling stops where it is (a bounce lands at its
+    /// end, as nothing should stay past one). True when one was moving.
+    mutating func stopMomentum() -> Bool {
+        guard let m = momentum else { return false }
+        momentum = nil
+        let offset = offset(in: m.zone), limit = limit(of: m.zone)
+        if offset < 0 || offset > limit { place(m.zone, Swift.min(Swift.max(0, offset), limit)) }
+        return true
+    }
+
+    /// `dt` seconds of the fling under way. True when an offset moved.
+    mutating func coast(dt: Double) -> Bool {
+        guard var m = momentum else { return false }
+        m.fling.advance(by: dt)
+        place(m.zone, m.fling.offset)
+        momentum = m.fling.isFinished ? nil : m
+        return true
+    }
+
+    /// Offset and target of `zone` set as given (a pan's rubber band, a fling's bounce: the target
+    /// goes along, so nothing eases the offset back while a finger or a fling holds it).
+    private mutating func place(_ zone: ScrollZone, _ value: Double) {
+        switch zone {
+        case .root(let axis):
+            var p = offsets.root
+            p[axis] = value
+            placeRoot(p)
+            target.root[axis] = value
+        case .pane(let k):
+            guard k < offsets.panes.count else { return }
+            offsets.panes[k] = value
+            target.panes[k] = value
+        case .folder:
+            folderOffset = value
+            folderTarget = value
+        }
     }
 
     // MARK: - Board paging

@@ -31,9 +31,9 @@ extension Engine {
         let axis = snapshot.scrollAxis
         let content = snapshot.contentSize[axis], visible = viewport[axis]
         if content > visible + 1 {
-            let length = Swift.max(30, visible * visible / content)
             let max = snapshot.maxRootOffset[axis]
-            let pos = (visible - length) * offsets.root[axis] / Swift.max(1, max)
+            let (pos, length) = Self.thumb(track: visible, length: Swift.max(30, visible * visible / content),
+                                           offset: offsets.root[axis], max: max)
             let track = axis == .vertical ? Rect(x: viewport.width - 7, y: 0, width: 5, height: visible)
                                           : Rect(x: 0, y: viewport.height - 7, width: visible, height: 5)
             let thumb = axis == .vertical ? Rect(x: track.minX, y: pos, width: 5, height: length)
@@ -42,11 +42,22 @@ extension Engine {
         }
         for (k, pane) in snapshot.panes.enumerated() where pane.maxOffset > 0 {
             let f = snapshot.toWindow(pane.frame, pane: nil, offsets: offsets)
-            let length = Swift.max(24, f.height * f.height / pane.contentSize.height)
-            let pos = f.minY + (f.height - length) * offsets.pane(k) / pane.maxOffset
+            let (at, length) = Self.thumb(track: f.height, length: Swift.max(24, f.height * f.height / pane.contentSize.height),
+                                          offset: offsets.pane(k), max: pane.maxOffset)
+            let pos = f.minY + at
             out.append(ScrollIndicator(pane: k, axis: .vertical, track: Rect(x: f.maxX - 6, y: f.minY, width: 4, height: f.height),
                                        thumb: Rect(x: f.maxX - 6, y: pos, width: 4, height: length), maxOffset: pane.maxOffset))
         }
         return out
+    }
+
+    /// Where the thumb sits along its track and how long it is: in proportion to the offset, and,
+    /// with the content pulled past an end (a finger's rubber band, a fling's bounce), pressed
+    /// against that end and shorter by the overshoot, as iOS's does.
+    static func thumb(track: Double, length: Double, offset: Double, max: Double) -> (position: Double, length: Double) {
+        let over = offset < 0 ? -offset : Swift.max(0, offset - max)
+        let shown = Swift.max(Swift.min(8, length), length - over)
+        let fraction = Swift.min(1, Swift.max(0, offset / Swift.max(1, max)))
+        return ((track - shown) * fraction, shown)
     }
 }

@@ -58,6 +58,7 @@ extension Engine {
         case .scrubbing: "scrubbing a scroll thumb"
         case .banding: "dragging a selection band"
         case .incoming: "another app's drag over the window"
+        case .panning(let p): p.zone.map { "a finger panning \($0)" } ?? "a finger down"
         }
     }
 
