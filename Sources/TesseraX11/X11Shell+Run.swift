@@ -1,6 +1,7 @@
 import CCairo
 import CX11
 import TesseraCore
+import TesseraXInput
 #if canImport(Glibc)
 import Glibc
 #endif
@@ -28,9 +29,6 @@ extension X11Shell {
         }
         XMapWindow(display, window)
         XSync(display, 0)
-        if stats.enabled {
-            writeToStandardError("tessera: frame-stats input=" + (xinput.map { "xi\($0.version.major).\($0.version.minor)" } ?? "core"))
-        }
         // Without a window manager no ConfigureNotify arrives at map time: announce the size now.
         client.handle(.resize(logicalSize), at: MonotonicClock.now())
         // The display's pace, before the first frame.
@@ -74,6 +72,7 @@ extension X11Shell {
                     client.didPresent(at: now)
                     // A drop target from the first frame on (its atoms cost a round trip: not before).
                     if xdnd == nil { xdnd = XdndTarget(display: display, window: window) }
+                    openXInputOnce()
                 }
             }
             // A motion that changed nothing on screen is not waiting to be shown.
@@ -120,5 +119,19 @@ extension X11Shell {
         stats.report(now: MonotonicClock.now())
         close()
         return 0
+    }
+
+    /// Selects XInput 2 events once the first frame is shown. Until then the window's core
+    /// pointer events serve (a press then may be released as an XInput event: both reach the same
+    /// translator); from then on the server sends XInput events instead of them.
+    func openXInputOnce() {
+        guard !xinputAsked else { return }
+        xinputAsked = true
+        if getenv("TESSERA_CORE_INPUT").map({ String(cString: $0) }) != "1" {
+            xinput = XInputConnection.open(display: display, window: window, root: XRootWindow(display, XDefaultScreen(display)))
+        }
+        if stats.enabled {
+            writeToStandardError("tessera: frame-stats input=" + (xinput.map { "xi\($0.version.major).\($0.version.minor)" } ?? "core"))
+        }
     }
 }

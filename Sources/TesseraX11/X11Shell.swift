@@ -30,9 +30,12 @@ public final class X11Shell {
     /// Button 1 went down in the title being typed and is still held (X11Shell+Field).
     var selectingInField = false
     var translator: EventTranslator
-    /// XInput 2.2 (the pointer, smooth scrolling, touches, device hotplug); nil when the server
-    /// lacks it or `TESSERA_CORE_INPUT=1` asks for core events only.
-    let xinput: XInputConnection?
+    /// XInput 2.2 (the pointer, smooth scrolling, touches, device hotplug), from the first frame
+    /// on (its round trips are not start-up's; until then core events serve); nil before, when the
+    /// server lacks it, or when `TESSERA_CORE_INPUT=1` asks for core events only.
+    var xinput: XInputConnection?
+    /// Whether XInput was asked for yet (``openXInputOnce()``).
+    var xinputAsked = false
     /// The XSETTINGS manager being followed (its changes go to the client).
     var xsettings: XSettingsWatcher?
     var pendingScale: Double?
@@ -153,8 +156,6 @@ public final class X11Shell {
         var wmDelete = XInternAtom(display, "WM_DELETE_WINDOW", 0)
         XSetWMProtocols(display, window, &wmDelete, 1)
         translator = EventTranslator(scale: scale, window: window, wmProtocols: wmProtocols, wmDeleteWindow: wmDelete)
-        xinput = getenv("TESSERA_CORE_INPUT").map { String(cString: $0) } == "1" ? nil
-            : XInputConnection.open(display: display, window: window, root: XRootWindow(display, screen))
         translator.inputMethod = InputMethod(display: display, window: window, eventMask: attributes.event_mask)
         cursors = CursorSet(display: display)
         // The back buffer's shared memory is made and faulted in now, while the warm-up thread may

@@ -24,7 +24,8 @@ struct Bench: ParsableCommand {
         PEERBENCH_FRAMES (scroll frames, 300), PEERBENCH_STEP (px per scroll frame, 16), \
         PEERBENCH_WATCHDOG (seconds, 55). Scripts: scroll = startup, scroll and the move 0 -> N/2; \
         drag = startup and a press-and-hold drag with edge autoscroll and two reorders; folder = startup and \
-        a folder of 40 at the end opened, wheeled, one item reordered inside and carried out; all = all of them; \
+        a folder of 40 at the end opened, wheeled, one item reordered inside and carried out; touch = a finger's \
+        pan and fling, a pull past the top and its bounce, a long-press drag; all = all of them; \
         layout = layout timings of --layout-items generated items (no window); store = the store alone \
         (no window): a store of --items generated items written (or the one at --state), opened, read, \
         and 60 drops saved one by one with their time and bytes written.
@@ -98,7 +99,7 @@ struct Bench: ParsableCommand {
 
 enum BenchLayout: String, ExpressibleByArgument, CaseIterable { case grid, masonry }
 enum BenchScript: String, ExpressibleByArgument, CaseIterable {
-    case scroll, drag, folder, group, keyboard, undo, layouts, masonry, drop, board, resize, paths, all, layout, store
+    case scroll, drag, folder, group, keyboard, undo, layouts, masonry, drop, board, resize, touch, paths, all, layout, store
 }
 enum DragStart: String, ExpressibleByArgument, CaseIterable { case top, middle }
 

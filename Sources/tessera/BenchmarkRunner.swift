@@ -170,6 +170,7 @@ final class BenchmarkRunner {
         case .drop: dropPhase()
         case .board: boardPhase()
         case .resize: resizePhase()
+        case .touch: touchPhase()
         case .paths:
             pathsPhases()
         case .all, .layout, .store:
@@ -202,6 +203,7 @@ final class BenchmarkRunner {
         masonryPhase()
         dropPhase()
         resizePhase()
+        touchPhase()
         boardPhase()
     }
 

@@ -366,6 +366,32 @@ private struct Twin {
         #expect(s.engine.offsets.root.y == 7.75 && s.engine.scroll.target.root.y == 55.75)
     }
 
+    @Test func aTouchpadsSidewaysScrollMovesTheBoardAtOnceThenSettlesOnAList() {
+        var s = EngineScript(model: SampleData.generated(count: 100, sections: 5, seed: 1), layout: .board(BoardLayout()),
+                             viewport: Size(width: 700, height: 500))
+        let pages = BoardLayout.pageOffsets(of: s.engine.snapshot)
+        for _ in 0..<10 { s.send(.scroll(dx: 12.5, dy: 0, at: Point(x: 350, y: 10))); s.wait(1.0 / 60) }
+        #expect(s.engine.offsets.root.x == 125)  // followed the fingers, pixel for pixel
+        s.wait(1)
+        #expect(pages.contains(s.engine.offsets.root.x))
+    }
+
+    @Test func aTouchpadScrollsDuringADragAndTheDropLandsUnderThePointer() {
+        var s = EngineScript(model: SampleData.generated(count: 300, sections: 1, seed: 1))
+        s.lift("item-1")
+        s.glide(to: Point(x: 16, y: 200))
+        s.send(.scroll(dx: 0, dy: 300.5, at: Point(x: 16, y: 200)))
+        #expect(s.engine.offsets.root.y == 300.5 && s.engine.draggedID == "item-1")
+        s.move(Point(x: 16, y: 201))
+        s.wait(0.6)
+        let landed = s.engine.snapshot.dropTarget(at: Point(x: 16, y: 201), offsets: s.engine.offsets, previous: nil)
+        let index = s.ids(0).firstIndex(of: "item-1")!
+        #expect(landed == .gap(section: 0, index: index) || landed == .gap(section: 0, index: index + 1))
+        #expect(index > 10)
+        s.up(Point(x: 16, y: 201))
+        #expect(s.effects.hasCommit)
+    }
+
     @Test func theWheelStopsAFling() {
         var s = EngineScript(model: SampleData.generated(count: 300, sections: 1, seed: 1))
         s.touch(.began, Point(x: 280, y: 380))
