@@ -54,6 +54,9 @@ struct FloodTests {
         try await Task.sleep(for: .milliseconds(400))
         let rssAfter = ProcessProbe.residentKilobytes(app.pid) ?? 0
         #expect(app.stop() == .exited(0), "stderr: \(app.standardError)")
+        // The drag and the flood came through XInput 2 (XTest's pointer is an XI2 device), as a
+        // desktop's mouse does.
+        #expect(app.standardError.contains("tessera: frame-stats input=xi2."), "stderr: \(app.standardError)")
 
         let total = try #require(app.frameStatsTotal, "no frame-stats summary; stderr: \(app.standardError)")
         let motions = Int(total["motions"] ?? 0), delivered = Int(total["motions_delivered"] ?? 0)
