@@ -16,10 +16,10 @@
 /// emulates from the same touches is filtered out by the shell).
 extension Engine {
     mutating func touch(_ phase: TouchPhase, id: UInt32, at p: Point, t: Double) {
-        if phase == .began { touchBegan(id, at: p, t: t); return }
-        guard session.finger == id else { return }
+        // Only the followed finger goes on; any finger may begin (touchBegan says whether it is followed).
+        guard phase == .began || session.finger == id else { return }
         switch phase {
-        case .began: break
+        case .began: touchBegan(id, at: p, t: t)
         case .moved: touchMoved(to: p, at: t)
         case .ended: touchEnded(at: p, t: t)
         case .cancelled: touchCancelled(at: t)
@@ -94,9 +94,7 @@ extension Engine {
         case .panning(let pan):
             if pan.engaged, let zone = pan.zone { letGo(zone, velocity: 0) }
             session.end()
-        case .lifted:
-            cancelDrag(at: t)
-        case .pressed:
+        case .lifted, .pressed:
             cancelDrag(at: t)
         case .banding, .scrubbing:
             session.end()
