@@ -29,6 +29,32 @@ import TesseraCore
         #expect(differing == 0, "\(differing) pixels differ from a direct paint")
     }
 
+    /// A tile that only fades (a group's member flying into the stack) is its resting image under
+    /// the alpha: painted once for the whole fade, on whole pixels, and looking like the tile
+    /// painted at that opacity straight onto the canvas.
+    @Test func aFadingTileIsItsImageUnderTheAlpha() {
+        let renderer = SceneRenderer(assetDirectory: PixelCanvas.emptyAssets)
+        let painter = CellPainter(icons: IconCache(assetDirectory: PixelCanvas.emptyAssets), text: TextRenderer(), masks: RoundedRectMasks())
+        var misses = 0
+        for alpha in [1.0, 0.8, 0.55, 0.3, 0.1] {
+            var c = tile(x: 30)
+            c.alpha = alpha
+            let faded = PixelCanvas(Scene(size: Size(width: 240, height: 140), background: white, nodes: [.cell(c)]),
+                                    width: 240, height: 140, renderer: renderer)
+            misses += renderer.takeCellImageMisses()
+            let direct = PixelCanvas(width: 240, height: 140, background: white) { cr in
+                cairo_push_group(cr)
+                painter.paint(tile(x: 30), cr: cr, pixelScale: 1)
+                cairo_pop_group_to_source(cr)
+                cairo_paint_with_alpha(cr, alpha)
+            }
+            var differing = 0
+            for y in 0..<140 { for x in 0..<240 where !faded[x, y].isClose(to: direct[x, y], tolerance: 2) { differing += 1 } }
+            #expect(differing == 0, "alpha \(alpha): \(differing) pixels differ from a direct paint")
+        }
+        #expect(misses == 1, "one paint for the whole fade, not one per step")
+    }
+
     /// A layout switch changes every tile's size every frame: the tile is painted once, at the size
     /// it will rest at, and that image is stretched to each size on the way, never past its paint
     /// bounds. At rest it is the image a plain paint makes.

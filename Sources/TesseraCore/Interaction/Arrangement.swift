@@ -16,6 +16,10 @@ public struct Arrangement: Sendable {
     public private(set) var isPartial: Bool
     /// The committed edits, for undo and redo (the model's past, so it lives with the model).
     public private(set) var history = EditHistory()
+    /// The snapshot before this one, while a masonry is laid out: once nothing else holds it (the
+    /// relayout that replaced it has animated from it), the next layout writes its frames into
+    /// its memory instead of a million frames' worth of fresh pages. Not compared (`==`).
+    private var retired: LayoutSnapshot?
 
     public init(model: CollectionModel, layout: LayoutConfiguration, viewport: Size, isPartial: Bool = false) {
         self.model = model
@@ -30,7 +34,7 @@ public struct Arrangement: Sendable {
     mutating func complete(with whole: CollectionModel) {
         model = whole
         isPartial = false
-        snapshot = layout.snapshot(of: model, viewport: viewport)
+        layOut()
     }
 
     /// Hands the model to `body` for a batch of edits (`ModelUpdates`), then lays out once if any
@@ -44,7 +48,7 @@ public struct Arrangement: Sendable {
         let result: Result<R, E>
         do throws(E) { result = .success(try body(&updates)) } catch { result = .failure(error) }
         model = updates.model
-        if !updates.log.isEmpty { snapshot = layout.snapshot(of: model, viewport: viewport) }
+        if !updates.log.isEmpty { layOut() }
         return (result, updates.log)
     }
 
@@ -66,7 +70,7 @@ public struct Arrangement: Sendable {
     mutating func resize(to size: Size) -> Bool {
         guard size != viewport, size.width >= 1, size.height >= 1 else { return false }
         viewport = size
-        snapshot = layout.snapshot(of: model, viewport: viewport)
+        layOut()
         return true
     }
 
@@ -74,8 +78,21 @@ public struct Arrangement: Sendable {
     mutating func switchLayout(to new: LayoutConfiguration) -> Bool {
         guard new != layout else { return false }
         layout = new
-        snapshot = layout.snapshot(of: model, viewport: viewport)
+        layOut()
         return true
+    }
+}
+
+extension Arrangement {
+    /// Lays out again. A masonry reuses the memory of the snapshot before the current one when
+    /// no one holds that any more (see `retired`); the current one is kept for the next time.
+    private mutating func layOut() {
+        var spare: [Rect] = []
+        if isKnownUniquelyReferenced(&retired), let old = retired { spare = old.stored }
+        retired = nil   // the old snapshot goes: `spare` is now its frames' only owner
+        let next = layout.snapshot(of: model, viewport: viewport, reusing: consume spare)
+        if case .masonry = layout { retired = snapshot }
+        snapshot = next
     }
 }
 

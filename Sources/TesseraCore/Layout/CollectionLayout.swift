@@ -34,9 +34,15 @@ public enum LayoutConfiguration: CollectionLayout, Hashable, Sendable, Codable {
     }
 
     public func snapshot(of model: CollectionModel, viewport: Size) -> LayoutSnapshot {
+        snapshot(of: model, viewport: viewport, reusing: [])
+    }
+
+    /// As `snapshot(of:viewport:)`; a masonry writes its frames into `spare`'s memory (see
+    /// `MasonryLayout.snapshot(of:viewport:reusing:)`), the others let it go.
+    func snapshot(of model: CollectionModel, viewport: Size, reusing spare: consuming [Rect]) -> LayoutSnapshot {
         switch self {
         case .grid(let l): l.snapshot(of: model, viewport: viewport)
-        case .masonry(let l): l.snapshot(of: model, viewport: viewport)
+        case .masonry(let l): l.snapshot(of: model, viewport: viewport, reusing: consume spare)
         case .board(let l): l.snapshot(of: model, viewport: viewport)
         }
     }

@@ -16,9 +16,20 @@ struct SpatialIndex: Sendable {
         var pane: Int?
         var axis: Axis
         var bands: Range<Int>
-        /// A column run (masonry): one item per band, in `order[columnItems]`, each band being the
-        /// item's own frame along the axis. No band records: a million-item masonry saves 24 MB.
-        var columnItems: Range<Int>? = nil
+        /// A masonry column or section with no records at all (a million-item masonry would spend
+        /// 4 MB on an order list and 24 MB on bands): see ``Shape``.
+        var shape: Shape? = nil
+    }
+
+    /// Runs of single items whose own frames are the bands, read straight from the frames.
+    enum Shape: Sendable {
+        /// Flat indices `items` whose leading edges never decrease, none longer than `reach` along
+        /// the axis: a shortest-column masonry section (each item goes where the shortest column
+        /// ends, and the shortest end only grows).
+        case monotone(items: Range<Int>, reach: Double)
+        /// `count` flat indices from `first`, `step` apart, stacked along the axis: a round-robin
+        /// masonry column.
+        case strided(first: Int, count: Int, step: Int)
     }
 
     /// Flat item indices, grouped by band.
@@ -39,13 +50,14 @@ struct SpatialIndex: Sendable {
         bands.append(Band(lo: lo, hi: hi, start: start, end: Int32(order.count)))
     }
 
-    /// Adds a run of single items stacked along `axis` (flat indices, frames in ascending order).
-    mutating func addColumn<C: Collection<Int32>>(pane: Int?, axis: Axis, items: C) {
+    /// Adds a ``Shape`` run (items whose own frames are its bands).
+    mutating func add(_ shape: Shape, pane: Int?, axis: Axis) {
         endRun()
-        guard !items.isEmpty else { return }
-        let start = order.count
-        order.append(contentsOf: items)
-        runs.append(Run(pane: pane, axis: axis, bands: bands.count..<bands.count, columnItems: start..<order.count))
+        switch shape {
+        case .monotone(let items, _): guard !items.isEmpty else { return }
+        case .strided(_, let count, _): guard count > 0 else { return }
+        }
+        runs.append(Run(pane: pane, axis: axis, bands: bands.count..<bands.count, shape: shape))
     }
 
     mutating func endRun() {
@@ -58,21 +70,39 @@ struct SpatialIndex: Sendable {
     func forEach(in rect: Rect, pane: Int?, frames: [Rect], _ body: (Int) -> Void) {
         for run in runs where run.pane == pane {
             let lo = rect.min(run.axis), hi = rect.max(run.axis)
-            if let column = run.columnItems {
-                // First item whose far edge passes the rect's near edge; stop at the first past it.
-                var a = column.lowerBound, b = column.upperBound
+            switch run.shape {
+            case .monotone(let items, let reach)?:
+                // An item that starts before `lo - reach` ends before `lo`: find the first that
+                // does not, then stop at the first that starts past the rect.
+                var a = items.lowerBound, b = items.upperBound
                 while a < b {
                     let m = (a + b) / 2
-                    if frames[Int(order[m])].max(run.axis) <= lo { a = m + 1 } else { b = m }
+                    if frames[m].min(run.axis) < lo - reach { a = m + 1 } else { b = m }
                 }
-                while a < column.upperBound {
-                    let i = Int(order[a])
+                while a < items.upperBound {
+                    let f = frames[a]
+                    guard f.min(run.axis) < hi else { break }
+                    if f.intersects(rect) { body(a) }
+                    a += 1
+                }
+                continue
+            case .strided(let first, let count, let step)?:
+                // First item whose far edge passes the rect's near edge; stop at the first past it.
+                var a = 0, b = count
+                while a < b {
+                    let m = (a + b) / 2
+                    if frames[first + m * step].max(run.axis) <= lo { a = m + 1 } else { b = m }
+                }
+                while a < count {
+                    let i = first + a * step
                     let f = frames[i]
                     guard f.min(run.axis) < hi else { break }
                     if f.intersects(rect) { body(i) }
                     a += 1
                 }
                 continue
+            case nil:
+                break
             }
             // First band whose high edge passes the rect's low edge.
             var a = run.bands.lowerBound, b = run.bands.upperBound

@@ -222,6 +222,19 @@ public struct ItemList: RandomAccessCollection, MutableCollection, Hashable, Sen
 
     public func makeIterator() -> Iterator { Iterator(chunks: chunks) }
 
+    /// Each item's aspect hint, in order, read in place: a layout's pass over a million items
+    /// copies no item (a copy retains and releases its title and children).
+    public func forEachAspect(_ body: (Double) -> Void) {
+        #if DEBUG
+        ItemReads.note(count)
+        #endif
+        for chunk in chunks {
+            chunk.withUnsafeBufferPointer { items in
+                for k in items.indices { body(items[k].sizeHint.aspect) }
+            }
+        }
+    }
+
     /// As `Collection.map`, chunk by chunk (the protocol's version reads by index).
     public func map<T, E: Error>(_ transform: (Item) throws(E) -> T) throws(E) -> [T] {
         var out: [T] = []
