@@ -153,8 +153,10 @@ final class CellImageCache {
     /// blit with a constant mask instead of a bilinear resample — fifty members fading into a
     /// group's stack cost what fifty tiles cost.
     static func isFadedBlit(_ cell: CellNode) -> Bool {
-        cell.alpha < 1 && cell.scale == 1 && cell.rotation == 0 && cell.dwellProgress == nil && cell.restingSize == nil
-            && isDrawableFromRestingImage(cell)
+        guard cell.alpha < 1 && cell.alpha > 0.001 else { return false }
+        var opaque = cell
+        opaque.alpha = 1
+        return isCacheable(opaque)
     }
 
     /// Draws a cacheable `cell` (or a faded one: ``isFadedBlit(_:)``) from its image, painting the
@@ -162,12 +164,12 @@ final class CellImageCache {
     func draw(_ cell: CellNode, cr: OpaquePointer, pixelScale: Double, paint: (CellNode, OpaquePointer) -> Void,
               markOverlay: ((CellNode, OpaquePointer) -> Void)? = nil) {
         let alpha = cell.alpha
-        var cell = cell
-        cell.alpha = 1
+        // The image is the opaque cell's: a fading one looks it up as that (a copy only then).
+        var opaque: CellNode { var c = cell; c.alpha = 1; return c }
         let f = cell.frame
         let margin = cell.paintMargin
-        guard let (image, fresh) = image(for: cell, pixelScale: pixelScale, paint: paint, markOverlay: markOverlay) else {
-            cell.alpha = alpha
+        guard let (image, fresh) = image(for: alpha < 1 ? opaque : cell, pixelScale: pixelScale, paint: paint,
+                                         markOverlay: markOverlay) else {
             paint(cell, cr)
             return
         }

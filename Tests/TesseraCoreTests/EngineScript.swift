@@ -71,6 +71,17 @@ struct EngineScript {
     func frame(_ id: ItemID) -> Rect { engine.drawnFrame(of: id)! }
     func ids(_ section: Int) -> [String] { engine.model.sections[section].items.map(\.id.rawValue) }
 
+    /// Rests the carried item at `p` (a step off where it is, so the dwell starts) through the
+    /// reorder dwell, and says whether the gap there is beside where `id` went in section 0 and
+    /// that index: what a test of "the drop lands where the pointer rests" asks.
+    mutating func dwellLandsBesideItself(_ id: String, at p: Point) -> (landsBeside: Bool, index: Int) {
+        move(p)
+        wait(0.6)
+        let landed = engine.snapshot.dropTarget(at: p, offsets: engine.offsets, previous: nil)
+        let index = ids(0).firstIndex(of: id)!
+        return (landed == .gap(section: 0, index: index) || landed == .gap(section: 0, index: index + 1), index)
+    }
+
     /// Presses on an item and holds until it lifts.
     mutating func lift(_ id: ItemID) {
         down(center(id))

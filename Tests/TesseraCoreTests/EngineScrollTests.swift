@@ -79,12 +79,9 @@ import Testing
         for _ in 0..<10 { s.send(.wheel(dx: 0, dy: 96, at: Point(x: 16, y: 200))); s.wait(0.05) }
         s.wait(0.3)
         #expect(s.engine.offsets.root.y > 800)
-        s.move(Point(x: 16, y: 201))
-        s.wait(0.6)
-        let landed = s.engine.snapshot.dropTarget(at: Point(x: 16, y: 201), offsets: s.engine.offsets, previous: nil)
-        let index = s.ids(0).firstIndex(of: "item-1")!
-        #expect(landed == .gap(section: 0, index: index) || landed == .gap(section: 0, index: index + 1))
-        #expect(index > 30)
+        let dwell = s.dwellLandsBesideItself("item-1", at: Point(x: 16, y: 201))
+        #expect(dwell.landsBeside)
+        #expect(dwell.index > 30)
     }
 
     @Test func boardListsAutoscrollVerticallyAndTheBoardSideways() {

@@ -382,12 +382,9 @@ private struct Twin {
         s.glide(to: Point(x: 16, y: 200))
         s.send(.scroll(dx: 0, dy: 300.5, at: Point(x: 16, y: 200)))
         #expect(s.engine.offsets.root.y == 300.5 && s.engine.draggedID == "item-1")
-        s.move(Point(x: 16, y: 201))
-        s.wait(0.6)
-        let landed = s.engine.snapshot.dropTarget(at: Point(x: 16, y: 201), offsets: s.engine.offsets, previous: nil)
-        let index = s.ids(0).firstIndex(of: "item-1")!
-        #expect(landed == .gap(section: 0, index: index) || landed == .gap(section: 0, index: index + 1))
-        #expect(index > 10)
+        let dwell = s.dwellLandsBesideItself("item-1", at: Point(x: 16, y: 201))
+        #expect(dwell.landsBeside)
+        #expect(dwell.index > 10)
         s.up(Point(x: 16, y: 201))
         #expect(s.effects.hasCommit)
     }
