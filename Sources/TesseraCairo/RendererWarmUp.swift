@@ -8,10 +8,12 @@ import TesseraCore
 /// (reading the state, connecting to X, creating the window), so the first frame does not wait for
 /// fontconfig, font loading or PNG decoding.
 ///
-/// The host may also hand over the scene its first frame will show (``paintAhead(_:scale:)``):
-/// the thread then paints that scene's cells into the renderer's cell images while the host
-/// creates its window, until the host is ready (``finish()``) — it never waits for them; the
-/// first frame copies what was painted and paints the rest.
+/// The host may also hand over the scene its first frame will show (``paintAhead(_:scale:)``),
+/// as early as it can guess it and again when it knows better (the display's scale and theme):
+/// the thread paints the newest scene's cells into the renderer's cell images while the host
+/// connects and creates its window, and ``finish()`` waits for them. The first frame copies
+/// them. Waiting never costs: the cells are the first frame's, and the host would otherwise paint
+/// them itself after the join, on a thread that has had no head start.
 ///
 /// The renderer is touched only by the warm-up thread until ``finish()`` joins it; from then on
 /// only by the caller's thread. The join orders every write of the one before every read of the
@@ -28,7 +30,9 @@ public final class RendererWarmUp: @unchecked Sendable {
     private let lock = UnsafeMutablePointer<pthread_mutex_t>.allocate(capacity: 1)
     private let changed = UnsafeMutablePointer<pthread_cond_t>.allocate(capacity: 1)
     private var handoff = Handoff.waiting
-    /// Set by ``finish()``: stop painting ahead.
+    /// Counts the scenes handed over: the thread stops painting a scene once a newer one came.
+    private var sceneVersion = 0
+    /// Set by ``finish()``: no scene comes after the one being painted.
     private var finishing = false
 
     private enum Handoff {
@@ -94,17 +98,22 @@ public final class RendererWarmUp: @unchecked Sendable {
         fontMilliseconds = fontsDone - iconsDone
         pthread_mutex_lock(lock)
         while case .waiting = handoff { pthread_cond_wait(changed, lock) }
-        let job = handoff
-        pthread_mutex_unlock(lock)
         let waited = Self.milliseconds()
-        if case .scene(let scene, let scale) = job {
+        // Paint the newest scene; when a newer one comes meanwhile, go on with it (cells the two
+        // share are painted once: the cache holds them).
+        while case .scene(let scene, let scale) = handoff {
+            let version = sceneVersion
+            pthread_mutex_unlock(lock)
             renderer.loadFonts(usedIn: scene)
-            cellsPaintedAhead = renderer.paintCells(of: scene, scale: scale) {
+            cellsPaintedAhead += renderer.paintCells(of: scene, scale: scale) {
                 pthread_mutex_lock(lock)
                 defer { pthread_mutex_unlock(lock) }
-                return finishing
+                return sceneVersion != version
             }
+            pthread_mutex_lock(lock)
+            if sceneVersion == version { break }
         }
+        pthread_mutex_unlock(lock)
         let end = Self.milliseconds()
         paintAheadMilliseconds = end - waited
         busyMilliseconds = (fontsDone - start) + paintAheadMilliseconds
@@ -118,19 +127,22 @@ public final class RendererWarmUp: @unchecked Sendable {
     }
 
     /// Hands over the scene the first frame will show, drawn at `scale` device pixels per logical
-    /// pixel: its cells are painted on the warm-up thread before ``finish()`` returns. Only the
-    /// first call counts, and none after ``finish()``.
+    /// pixel: its cells are painted on the warm-up thread before ``finish()`` returns. A later
+    /// call replaces the scene (the host guessed the scale or theme before it could read them);
+    /// calls after ``finish()`` do nothing.
     public func paintAhead(_ scene: Scene, scale: Double) {
         guard started else { return }
         pthread_mutex_lock(lock)
-        if case .waiting = handoff {
+        if !finishing {
             handoff = .scene(scene, scale: scale)
+            sceneVersion += 1
             pthread_cond_signal(changed)
         }
         pthread_mutex_unlock(lock)
     }
 
-    /// Waits for the warm-up and returns the renderer (built here if the thread could not start).
+    /// Waits for the warm-up (and the cells of the scene handed over) and returns the renderer
+    /// (built here if the thread could not start).
     public func finish() -> SceneRenderer {
         if started {
             pthread_mutex_lock(lock)

@@ -87,8 +87,10 @@ public final class X11Shell {
     ///
     /// `scale` nil means the session's `Xft.dpi / 96` (1 when unset). `assetDirectory` holds
     /// `icons/<name>.png` for the renderer; by default `$TESSERA_ASSETS`, else `./assets`.
-    /// `firstScene`, given the resolved scale, returns the scene the first frame will show: its
-    /// cells are painted on the `renderer` warm-up thread while the window is made.
+    /// `firstScene`, given a scale, returns the scene the first frame will show: its cells are
+    /// painted on the `renderer` warm-up thread while the display is connected and the window
+    /// made. It is called twice: before connecting, at a guess (`scale`, else 1), and once the
+    /// display's scale and settings are read (after `desktopSettings`).
     /// Throws ``X11ShellError`` with a one-line description when the display cannot be opened or its
     /// visual cannot be used.
     public static func open(displayName: String?, size: Size, scale: Double?,
@@ -97,6 +99,11 @@ public final class X11Shell {
                             desktopSettings: (([UInt8]?) -> Double?)? = nil,
                             firstScene: ((Double) -> Scene)? = nil) throws -> X11Shell {
         X11ErrorHandling.install()
+        // The first screen's cells start painting before the connection, at a guessed scale (the
+        // one asked for, else 1): connecting to a server that has just started takes 5-25 ms.
+        // The scene is handed over again below, once the display's scale and theme are read.
+        let guessedScale = max(0.5, min(scale ?? 1, 8))
+        if let renderer, let firstScene { renderer.paintAhead(firstScene(guessedScale), scale: guessedScale) }
         let t0 = MonotonicClock.now()
         guard let display = XOpenDisplay(displayName) else {
             let env = getenv("DISPLAY").map { String(cString: $0) }

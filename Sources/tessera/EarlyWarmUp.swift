@@ -21,7 +21,8 @@ enum EarlyWarmUp {
 
     static func start(arguments: [String]) {
         let words = arguments.dropFirst()
-        let noWindow: Set<String> = ["layout", "help", "--help", "-h", "--version", "--generate-completion-script"]
+        let noWindow: Set<String> = ["layout", "store", "export", "import", "help", "--help", "-h", "--version",
+                                     "--generate-completion-script"]
         if words.contains(where: noWindow.contains) { return }
         started = RendererWarmUp(assetDirectory: AssetLocator.find(), cellSizes: [gridCellSize])
     }

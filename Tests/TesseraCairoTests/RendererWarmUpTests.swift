@@ -5,9 +5,9 @@ import TesseraCore
 import Glibc
 #endif
 
-/// The warm-up thread paints the first screen's cells while the host makes its window, and stops
-/// when the host is ready: whatever it managed is copied by the first frame, the rest painted
-/// then, and the frame looks the same either way.
+/// The warm-up thread paints the first screen's cells while the host connects and makes its
+/// window; the host's join waits for them, so the first frame copies every one, and the frame
+/// looks the same as one painted directly.
 @Suite struct RendererWarmUpTests {
     private func grid() -> Scene {
         var nodes: [SceneNode] = []
@@ -33,13 +33,28 @@ import Glibc
         #expect(ahead.differingPixels(from: direct) == 0)
     }
 
-    @Test func finishingAtOnceStopsPaintingAndTheFrameStillHasEveryCell() {
+    @Test func finishingAtOnceWaitsForTheCellsOfTheSceneHandedOver() {
         let scene = grid()
         let warmUp = RendererWarmUp(assetDirectory: PixelCanvas.emptyAssets)
         warmUp.paintAhead(scene, scale: 1)
         let renderer = warmUp.finish()          // the host is ready before the fonts even loaded
         let canvas = PixelCanvas(scene, width: 240, height: 180, renderer: renderer)
-        #expect(warmUp.cellsPaintedAhead + renderer.takeCellImageMisses() == 12)
+        #expect(warmUp.cellsPaintedAhead == 12, "the host's wait is the cells the first frame needs")
+        #expect(renderer.takeCellImageMisses() == 0)
         #expect(canvas.differingPixels(from: PixelCanvas(scene, width: 240, height: 180)) == 0)
+    }
+
+    /// The host hands a guess over before it connects, then the scene at the display's scale: the
+    /// first frame, at that scale, copies every cell.
+    @Test func aLaterSceneReplacesTheGuessAndItsCellsAreTheOnesReady() {
+        let scene = grid()
+        let warmUp = RendererWarmUp(assetDirectory: PixelCanvas.emptyAssets)
+        warmUp.paintAhead(scene, scale: 1)
+        warmUp.paintAhead(scene, scale: 2)
+        let renderer = warmUp.finish()
+        let canvas = PixelCanvas(scene, width: 480, height: 360, scale: 2, renderer: renderer)
+        #expect(renderer.takeCellImageMisses() == 0, "every cell at scale 2 was painted ahead")
+        #expect(warmUp.cellsPaintedAhead >= 12 && warmUp.cellsPaintedAhead <= 24)
+        #expect(canvas.differingPixels(from: PixelCanvas(scene, width: 480, height: 360, scale: 2)) == 0)
     }
 }

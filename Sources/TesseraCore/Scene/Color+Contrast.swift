@@ -36,10 +36,13 @@ extension Color {
     /// `ratio` against every one of `backgrounds`; as far as `toward` itself if it never does.
     /// How a desktop's accent colour becomes a readable text colour on any palette.
     public func readable(on backgrounds: [Color], ratio: Double, toward: Color) -> Color {
+        // The backgrounds' luminances once, not at every step (`contrast(with:)`'s arithmetic).
+        let under = backgrounds.map(\.relativeLuminance)
         var t = 0.0
         while t < 1 {
             let c = mixed(with: toward, t)
-            if backgrounds.allSatisfy({ c.contrast(with: $0) >= ratio }) { return c }
+            let l = c.relativeLuminance
+            if under.allSatisfy({ (Swift.max(l, $0) + 0.05) / (Swift.min(l, $0) + 0.05) >= ratio }) { return c }
             t += 0.02
         }
         return toward
