@@ -2,6 +2,9 @@ import CX11
 
 /// The HiDPI factor the X session asks for: `Xft.dpi / 96`, or 1 when unset.
 enum DisplayScale {
+    /// A scale the shell draws at: 0.5 ... 8, whatever the desktop or the command line says.
+    static func clamped(_ scale: Double) -> Double { max(0.5, min(scale, 8)) }
+
     static func fromResources(_ display: OpaquePointer) -> Double {
         guard let resources = XResourceManagerString(display) else { return 1 }
         XrmInitialize()

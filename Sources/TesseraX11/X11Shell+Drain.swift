@@ -166,7 +166,7 @@ extension X11Shell {
     /// A new HiDPI scale (the desktop's `Xft/DPI` changed): the window keeps its device pixels and
     /// shows the logical size they now make; every pixel is drawn again.
     private func applyScale(_ s: Double, client: ShellClient, at now: Double) {
-        let s = max(0.5, min(s, 8))
+        let s = DisplayScale.clamped(s)
         guard abs(s - scale) > 1e-9 else { return }
         scale = s
         translator.scale = s

@@ -102,7 +102,7 @@ public final class X11Shell {
         // The first screen's cells start painting before the connection, at a guessed scale (the
         // one asked for, else 1): connecting to a server that has just started takes 5-25 ms.
         // The scene is handed over again below, once the display's scale and theme are read.
-        let guessedScale = max(0.5, min(scale ?? 1, 8))
+        let guessedScale = DisplayScale.clamped(scale ?? 1)
         if let renderer, let firstScene { renderer.paintAhead(firstScene(guessedScale), scale: guessedScale) }
         let t0 = MonotonicClock.now()
         guard let display = XOpenDisplay(displayName) else {
@@ -124,7 +124,7 @@ public final class X11Shell {
         var xsettings = XSettingsWatcher(display: display, screen: screen)
         let settingsBytes = xsettings.readCurrent()
         let desktopDPI = desktopSettings?(settingsBytes)
-        let resolved = max(0.5, min(scale ?? desktopDPI.map { $0 / 96 } ?? DisplayScale.fromResources(display), 8))
+        let resolved = DisplayScale.clamped(scale ?? desktopDPI.map { $0 / 96 } ?? DisplayScale.fromResources(display))
         if let renderer, let firstScene { renderer.paintAhead(firstScene(resolved), scale: resolved) }
         let t1 = MonotonicClock.now()
         let shell = X11Shell(display: display, screen: screen, visual: visual, depth: depth, layout: layout,

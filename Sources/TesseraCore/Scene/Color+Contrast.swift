@@ -15,8 +15,12 @@ extension Color {
 
     /// The contrast ratio with `other`, 1 ... 21 (both taken as opaque: composite first).
     public func contrast(with other: Color) -> Double {
-        let a = relativeLuminance, b = other.relativeLuminance
-        return (Swift.max(a, b) + 0.05) / (Swift.min(a, b) + 0.05)
+        Self.contrastRatio(relativeLuminance, other.relativeLuminance)
+    }
+
+    /// The contrast ratio between two relative luminances.
+    static func contrastRatio(_ a: Double, _ b: Double) -> Double {
+        (Swift.max(a, b) + 0.05) / (Swift.min(a, b) + 0.05)
     }
 
     /// This colour painted over an opaque `base` (source-over): what the eye sees.
@@ -36,13 +40,13 @@ extension Color {
     /// `ratio` against every one of `backgrounds`; as far as `toward` itself if it never does.
     /// How a desktop's accent colour becomes a readable text colour on any palette.
     public func readable(on backgrounds: [Color], ratio: Double, toward: Color) -> Color {
-        // The backgrounds' luminances once, not at every step (`contrast(with:)`'s arithmetic).
+        // The backgrounds' luminances once, not at every step.
         let under = backgrounds.map(\.relativeLuminance)
         var t = 0.0
         while t < 1 {
             let c = mixed(with: toward, t)
             let l = c.relativeLuminance
-            if under.allSatisfy({ (Swift.max(l, $0) + 0.05) / (Swift.min(l, $0) + 0.05) >= ratio }) { return c }
+            if under.allSatisfy({ Self.contrastRatio(l, $0) >= ratio }) { return c }
             t += 0.02
         }
         return toward
