@@ -25,6 +25,20 @@ final class CellImageCache {
     private var baseBudget: Int
     /// Room for the unmarked images of the marked cells on screen (`noteOnScreen`).
     private var markedExtra = 0
+    /// The key each item's newest image was cached under: what an animating cell whose own image
+    /// is not painted yet is drawn from (``drawTransformed(_:cr:pixelScale:paint:)``). Forgotten
+    /// whole past `latestLimit` entries (a key whose image was evicted is simply not found).
+    private var latest: [ItemID: Key] = [:]
+    private var latestLimit: Int { 4 * images.capacity }
+    /// How many more animating cells this frame may paint new images for (``beginFrame(freshPaints:)``).
+    private var freshPaintsLeft = Int.max
+
+    /// Starts a frame in which at most `freshPaints` animating cells are painted afresh: the rest
+    /// are drawn from another image of the same item (its size before a layout switch, stretched)
+    /// and painted in the frames after, a few at a time. Why: the first frame of a switch needed
+    /// a new image for every tile on screen (32 of them, ~20 ms); a tile that starts at its old
+    /// size looks right drawn from its old image, and all are ready long before they come to rest.
+    func beginFrame(freshPaints: Int) { freshPaintsLeft = freshPaints }
 
     /// At most `capacity` images and `budget` bytes of them (see ``fitBudget(toWindow:scale:)``).
     init(capacity: Int = 192, budget: Int = 8 << 20) {
@@ -69,6 +83,9 @@ final class CellImageCache {
             guard case .cell(let cell) = node, Self.isDrawableFromRestingImage(cell) else { continue }
             let resting = Self.resting(cell)
             keys.insert(key(for: resting, pixelScale: scale))
+            // A tile changing size may be drawn from its image at the old size until its new one
+            // is painted (`drawTransformed`): that one is kept too.
+            if cell.restingSize != nil, let stand = latest[cell.id] { keys.insert(stand) }
             // A marked cell's image is made from its unmarked one (`plainImage(under:pixelScale:)`):
             // kept too, or making fifty marked images would evict the unmarked ones still needed.
             if resting.isMarked {
@@ -139,11 +156,20 @@ final class CellImageCache {
     func drawTransformed(_ cell: CellNode, cr: OpaquePointer, pixelScale: Double, paint: (CellNode, OpaquePointer) -> Void) {
         let resting = Self.resting(cell)
         let detail = cell.scale > 1 ? (cell.scale * 4).rounded(.up) / 4 : 1
+        if freshPaintsLeft <= 0, images.peek(key(for: resting, pixelScale: pixelScale * detail)) == nil,
+           let stand = latest[cell.id], let image = images[stand] {
+            CairoPath.paintImage(image, of: cell, restingSize: stand.cell.frame.size, margin: stand.cell.paintMargin,
+                                 imageScale: stand.pixelScale, cr)
+            return
+        }
         guard let (image, fresh) = image(for: resting, pixelScale: pixelScale * detail, paint: paint) else {
             paint(cell, cr)
             return
         }
-        if fresh { misses += 1 }
+        if fresh {
+            misses += 1
+            freshPaintsLeft -= 1
+        }
         CairoPath.paintImage(image, of: cell, restingSize: resting.frame.size, margin: resting.paintMargin,
                              imageScale: pixelScale * detail, cr)
     }
@@ -230,6 +256,8 @@ final class CellImageCache {
         cairo_destroy(icr)
         cairo_surface_flush(s)
         images.insert(s, for: key, cost: Int(cairo_image_surface_get_stride(s)) * Int(h))
+        if latest.count >= latestLimit { latest.removeAll(keepingCapacity: true) }
+        latest[cell.id] = key
         return (s, true)
     }
 
@@ -254,7 +282,10 @@ final class CellImageCache {
         return misses
     }
 
-    func removeAll() { images.removeAll() }
+    func removeAll() {
+        images.removeAll()
+        latest.removeAll()
+    }
 
     /// Forgets the images of tiles made from files (painted before their pictures could be asked
     /// for); whether there were any.

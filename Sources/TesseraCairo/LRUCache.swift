@@ -42,6 +42,9 @@ public final class LRUCache<Key: Hashable, Value> {
         return entries.values[index].value
     }
 
+    /// `key`'s value without counting as a use (its age unchanged).
+    public func peek(_ key: Key) -> Value? { entries[key]?.value }
+
     public func insert(_ value: Value, for key: Key, cost: Int = 0) {
         clock &+= 1
         if let old = entries.updateValue((value, clock, cost), forKey: key) {

@@ -150,6 +150,11 @@ public final class SceneRenderer {
         liftSnapshots.removeAll()
     }
 
+    /// Starts a frame in which at most `freshPaints` animating tiles (a layout switch's) get newly
+    /// painted images; the others are drawn from an image of the same item at another size until
+    /// a later frame paints theirs (see `CellImageCache.beginFrame`). Without a call, no limit.
+    public func beginFrame(freshPaints: Int) { cellImages.beginFrame(freshPaints: freshPaints) }
+
     /// Paints up to `limit` of `cells` that have no cached image yet into the cache, nearest to the
     /// window first; returns how many it painted. For idle time between frames (`Scene.upcoming`).
     @discardableResult

@@ -95,6 +95,9 @@ extension X11Shell {
     /// The back buffer is at most this many device pixels on a side: a huge window (8000 x 8000)
     /// is painted in loads instead of needing a quarter of a gigabyte of scratch memory.
     static let maxBufferSide = 2048
+    /// Tiles whose size animates (a layout switch) get at most this many new images a frame
+    /// (~0.6 ms each); the rest are drawn from their images at the old size meanwhile.
+    static let freshPaintsPerFrame = 3
 
     /// Paints what changed since the shown frame (everything after a resize or an exposure): the
     /// first load of its ``StagingPlan`` now, the rest when presenting. Re-creates the buffer when
@@ -126,6 +129,7 @@ extension X11Shell {
         let damage = update.isFull ? [whole]
             : update.damage.compactMap { DeviceRect($0, scale: scale, width: pixelWidth, height: pixelHeight) }
         let plan = StagingPlan(rects: damage, bufferWidth: buffer.width, bufferHeight: buffer.height)
+        renderer.beginFrame(freshPaints: Self.freshPaintsPerFrame)
         for piece in plan.loads.first ?? [] { paint(flat, piece, into: buffer) }
         let copy = update.copy.flatMap { DeviceCopy($0, scale: scale, width: pixelWidth, height: pixelHeight) }
         frames.pending = PendingFrame(copy: copy, plan: plan, scene: flat)

@@ -89,6 +89,46 @@ import TesseraCore
         #expect(stretched.differingPixels(from: plain, tolerance: 2) == 0, "arrived, it looks as painted at rest")
     }
 
+    /// The first frame of a layout switch: tiles whose size animates get at most the frame's
+    /// budget of new images; the others are drawn from their images at the old size (stretched),
+    /// and get theirs in the frames after, a budget at a time, before they come to rest.
+    @Test func aSwitchPaintsAFewNewImagesAFrameTheRestFromTheirOldOnes() {
+        let renderer = SceneRenderer(assetDirectory: PixelCanvas.emptyAssets)
+        let size = Size(width: 640, height: 200)
+        func tiles(_ f: (inout CellNode) -> Void) -> [CellNode] {
+            (0..<6).map { k in
+                var c = CellNode(id: ItemID("t\(k)"), frame: Rect(x: 10 + Double(k) * 104, y: 20, width: 96, height: 96),
+                                 title: "Tile \(k)", icon: "none", color: Color(red: 0.2, green: 0.5, blue: 0.9))
+                f(&c)
+                return c
+            }
+        }
+        func draw(_ cells: [CellNode]) -> PixelCanvas {
+            renderer.beginFrame(freshPaints: 2)
+            return PixelCanvas(Scene(size: size, background: white, nodes: cells.map(SceneNode.cell)), width: 640, height: 200, renderer: renderer)
+        }
+        _ = draw(tiles { _ in })                      // the grid at rest: six images
+        #expect(renderer.takeCellImageMisses() == 6)
+        var painted: [Int] = []
+        for step in 1...4 {
+            let canvas = draw(tiles { c in
+                c.frame.size = Size(width: 96, height: 96 + Double(step) * 10)
+                c.restingSize = Size(width: 96, height: 150)
+            })
+            painted.append(renderer.takeCellImageMisses())
+            // Every tile is drawn, from one image or the other: its colour fills its middle.
+            for k in 0..<6 {
+                #expect(!canvas[10 + k * 104 + 48, 60].isClose(to: Pixel(white), tolerance: 20), "step \(step): tile \(k) missing")
+            }
+        }
+        #expect(painted == [2, 2, 2, 0], "new images per frame: \(painted)")
+        // Without a budget (a renderer never told of frames) every tile is painted at once.
+        let unlimited = SceneRenderer(assetDirectory: PixelCanvas.emptyAssets)
+        _ = PixelCanvas(Scene(size: size, background: white, nodes: tiles { c in c.restingSize = Size(width: 96, height: 150) }.map(SceneNode.cell)),
+                        width: 640, height: 200, renderer: unlimited)
+        #expect(unlimited.takeCellImageMisses() == 6)
+    }
+
     @Test func aChangedCellGetsANewImage() {
         let renderer = SceneRenderer(assetDirectory: PixelCanvas.emptyAssets)
         func draw(_ c: CellNode) -> PixelCanvas {

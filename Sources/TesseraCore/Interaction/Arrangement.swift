@@ -20,6 +20,18 @@ public struct Arrangement: Sendable {
     /// relayout that replaced it has animated from it), the next layout writes its frames into
     /// its memory instead of a million frames' worth of fresh pages. Not compared (`==`).
     private var retired: LayoutSnapshot?
+    /// A switch to another layout whose snapshot is still being computed, a slice per frame
+    /// (`continueSwitch`): a masonry of a million items takes ~15–30 ms to lay out, two dropped
+    /// frames if done at once. The layout in use (and its snapshot) stays until `applySwitch()`.
+    private var switching: LayoutSwitch?
+    /// Memory for the next masonry relayout's frames, faulted in a slice per frame after a switch
+    /// into masonry (`continueSwitch`), so the first reorder does not meet 8,000 fresh pages.
+    private var warmed: [Rect] = []
+    /// How many frames `warmed` is being made ready for (nil: none).
+    private var warming: Int?
+    /// The warmed memory's room and address (tests).
+    var warmedCapacity: Int { warmed.capacity }
+    var warmedAddress: UnsafeRawPointer? { warmed.withUnsafeBufferPointer { UnsafeRawPointer($0.baseAddress) } }
 
     public init(model: CollectionModel, layout: LayoutConfiguration, viewport: Size, isPartial: Bool = false) {
         self.model = model
@@ -74,12 +86,84 @@ public struct Arrangement: Sendable {
         return true
     }
 
-    /// Another layout; false when it is the one in use.
+    /// Another layout; false when it is the one in use. At once, however long it takes (tests,
+    /// and `beginSwitch` for the one the engine spreads over frames).
     mutating func switchLayout(to new: LayoutConfiguration) -> Bool {
         guard new != layout else { return false }
+        switching = nil
         layout = new
         layOut()
         return true
+    }
+
+    /// The layout a switch is on its way to, while its snapshot is computed.
+    public var pendingLayout: LayoutConfiguration? { switching?.target }
+    /// Whether a switch is waiting for `applySwitch()` (its snapshot computed).
+    var isSwitchReady: Bool { switching?.isReady ?? false }
+    /// Whether there is work for `continueSwitch` (a switch's pass, or memory to warm).
+    var hasLayoutWork: Bool { (switching.map { !$0.isReady } ?? false) || warming != nil }
+
+    /// Starts switching to `new`: a grid or a board is laid out at once (O(sections)), a masonry
+    /// places its first `budget` items now and the rest in `continueSwitch`. Switching to the
+    /// layout in use drops a pending switch. Nothing changes what the arrangement shows until
+    /// `applySwitch()`.
+    mutating func beginSwitch(to new: LayoutConfiguration, budget: Int) {
+        guard new != layout else { switching = nil; return }
+        guard new != switching?.target else { return }
+        var spare: [Rect] = []
+        if case .masonry = new { spare = spareFrames() }
+        switching = LayoutSwitch(target: new, model: model, viewport: viewport, reusing: consume spare, budget: budget)
+    }
+
+    /// Places up to `budget` more items of a pending switch's masonry, or (none pending) faults in
+    /// up to `budget` frames' worth of memory for the next masonry relayout. Returns whether a
+    /// switch became ready to apply.
+    mutating func continueSwitch(budget: Int) -> Bool {
+        if var s = switching, !s.isReady {
+            switching = nil
+            s.run(budget: budget)
+            switching = s
+            return s.isReady
+        }
+        warmSpare(budget: budget)
+        return false
+    }
+
+    /// Puts a ready switch's layout and snapshot in use; the snapshot before is kept as a masonry
+    /// relayout's spare memory (as `layOut()` does).
+    mutating func applySwitch() {
+        guard let s = switching, s.isReady, let next = s.result else { return }
+        switching = nil
+        if case .masonry = layout { retired = snapshot } else { retired = nil }
+        layout = s.target
+        snapshot = next
+        // Into a masonry from elsewhere: no spare memory for its first relayout; warm some.
+        if case .masonry = layout, retired == nil, warmed.capacity < model.topLevelCount { warming = model.topLevelCount }
+        if case .masonry = layout {} else { warmed = []; warming = nil }
+    }
+}
+
+/// A switch to `target`, its snapshot computed by `pass` (a masonry) or at once (`result`).
+struct LayoutSwitch: Sendable {
+    var target: LayoutConfiguration
+    private var pass: MasonryPass?
+    private(set) var result: LayoutSnapshot?
+    var isReady: Bool { result != nil }
+
+    init(target: LayoutConfiguration, model: CollectionModel, viewport: Size, reusing spare: consuming [Rect], budget: Int) {
+        self.target = target
+        if case .masonry(let m) = target {
+            pass = MasonryPass(m, model: model, viewport: viewport, reusing: consume spare)
+            run(budget: budget)
+        } else {
+            result = target.snapshot(of: model, viewport: viewport)
+        }
+    }
+
+    mutating func run(budget: Int) {
+        guard var p = pass else { return }
+        pass = nil
+        if p.run(budget: budget) { result = p.snapshot() } else { pass = p }
     }
 }
 
@@ -88,11 +172,41 @@ extension Arrangement {
     /// no one holds that any more (see `retired`); the current one is kept for the next time.
     private mutating func layOut() {
         var spare: [Rect] = []
-        if isKnownUniquelyReferenced(&retired), let old = retired { spare = old.stored }
-        retired = nil   // the old snapshot goes: `spare` is now its frames' only owner
+        if case .masonry = layout { spare = spareFrames() }
         let next = layout.snapshot(of: model, viewport: viewport, reusing: consume spare)
         if case .masonry = layout { retired = snapshot }
         snapshot = next
+        // A pending switch was computing another picture of the collection: start it again.
+        if let s = switching { switching = nil; beginSwitch(to: s.target, budget: 0) }
+    }
+
+    /// Memory a masonry pass may write its frames into: the warmed spare, else the retired
+    /// snapshot's frames when nothing else holds them (the old snapshot goes; the array is then
+    /// their only owner).
+    private mutating func spareFrames() -> [Rect] {
+        if warmed.capacity > 0 {
+            warming = nil
+            defer { warmed = [] }
+            return warmed
+        }
+        var spare: [Rect] = []
+        if isKnownUniquelyReferenced(&retired), let old = retired { spare = old.stored }
+        retired = nil
+        return spare
+    }
+
+    /// Faults in up to `budget` more frames of `warmed` (writing zeros), until it holds room for
+    /// `warming` frames and a sixteenth more; then keeps the memory and no contents.
+    private mutating func warmSpare(budget: Int) {
+        guard let total = warming else { return }
+        let target = total + total / 16
+        if warmed.capacity < target { warmed.reserveCapacity(target) }
+        let n = Swift.min(Swift.max(0, budget), target - warmed.count)
+        warmed.append(contentsOf: repeatElement(Rect.zero, count: n))
+        if warmed.count >= target {
+            warmed.removeAll(keepingCapacity: true)
+            warming = nil
+        }
     }
 }
 
@@ -101,6 +215,6 @@ extension Arrangement: Equatable {
     /// masonry).
     public static func == (a: Arrangement, b: Arrangement) -> Bool {
         a.viewport == b.viewport && a.layout == b.layout && a.isPartial == b.isPartial && a.model == b.model
-            && a.history == b.history
+            && a.history == b.history && a.pendingLayout == b.pendingLayout
     }
 }

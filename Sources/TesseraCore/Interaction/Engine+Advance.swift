@@ -11,6 +11,7 @@ extension Engine {
         // Work going on long enough shows its progress from now.
         if let p = presentation.progress, now < p.revealAt, t >= p.revealAt { outbox.redraw() }
         now = t
+        continueLayoutWork(at: t)
         switch session.phase {
         case .pressed:
             if !arrangement.isPartial, let press = session.dueHold(at: t, liftDelay: policy.liftDelay) {

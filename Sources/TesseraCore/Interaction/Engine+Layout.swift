@@ -120,11 +120,30 @@ extension Engine {
     /// layout is scrolled so the selected item (or, with none on screen, the first item on
     /// screen) stays where it was in the window, as near as the new layout allows — in view,
     /// and the item travels the least — then every cell flies to its new place.
+    ///
+    /// A masonry of more than `policy.layoutSliceItems` items is laid out over the next frames
+    /// (`advance(to:)`), the old layout shown and usable meanwhile; the flight starts when it is
+    /// ready. Asking for the layout in use drops a pending switch.
     public mutating func setLayout(_ choice: LayoutChoice, at t: Double) {
-        guard choice != layoutChoice else { return }
+        guard choice != layoutChoice || arrangement.pendingLayout != nil else { return }
+        arrangement.beginSwitch(to: choice.layout, budget: policy.layoutSliceItems)
+        if arrangement.isSwitchReady { applyLayoutSwitch(at: t) }
+    }
+
+    /// A frame's slice of layout work: the pending switch's pass, or warming a masonry's spare
+    /// memory. A ready switch flies when no gesture is under way (a tile pressed, carried or
+    /// settling, a band, a scroll thumb or a pan): what the pointer holds is not moved from under it.
+    mutating func continueLayoutWork(at t: Double) {
+        if arrangement.hasLayoutWork { _ = arrangement.continueSwitch(budget: policy.layoutSliceItems) }
+        if arrangement.isSwitchReady, case .idle = session.phase { applyLayoutSwitch(at: t) }
+    }
+
+    /// Puts the switched-to layout in use and flies every cell to its place (see `setLayout`).
+    private mutating func applyLayoutSwitch(at t: Double) {
+        guard let choice = arrangement.pendingLayout?.choice else { return }
         let before = layoutBefore(at: t, animated: true)
         let anchor = layoutAnchor()
-        _ = arrangement.switchLayout(to: choice.layout)
+        arrangement.applySwitch()
         scroll.reset()
         scroll.fit(to: snapshot)
         if let (path, was) = anchor, let j = snapshot.flatIndex(of: path) {

@@ -31,80 +31,17 @@ public struct MasonryLayout: CollectionLayout, Hashable, Codable {
         snapshot(of: model, viewport: viewport, reusing: [])
     }
 
-    /// One pass over the items, O(n): each item's frame appended in order (no item copied, no
-    /// index kept beside the frames: a section's items are queried through their frames, see
-    /// `SpatialIndex.Shape`).
+    /// One pass over the items, O(n) (`MasonryPass` run to its end): each item's frame appended
+    /// in order (no item copied, no index kept beside the frames: a section's items are queried
+    /// through their frames, see `SpatialIndex.Shape`).
     ///
     /// `spare`: an array no one else holds (a retired snapshot's frames, see `Arrangement`), whose
     /// memory is written again. Why: a million frames are 32 MB, and fresh memory costs a page fault
     /// per 4 KB — 8,000 faults, twice the layout itself (~30 ms against ~11 on the benchmark host).
     func snapshot(of model: CollectionModel, viewport: Size, reusing spare: consuming [Rect]) -> LayoutSnapshot {
-        let spacing = self.spacing, roundRobin = placement == .roundRobin
-        let width = Swift.max(1, viewport.width)
-        let n = columnCount(for: width)
-        let itemWidth = Swift.max(1, (width - spacing * Double(n + 1)) / Double(n))
-        let columnX = (0..<n).map { spacing + Double($0) * (itemWidth + spacing) }
-        var frames = consume spare
-        frames.removeAll(keepingCapacity: true)
-        // Room for a few more: items coming in (a drop's batches) then still fit the reused memory.
-        let total = model.topLevelCount
-        if frames.capacity < total { frames.reserveCapacity(total + total / 16) }
-        var sections: [SectionGeometry] = []
-        sections.reserveCapacity(model.sections.count)
-        var index = SpatialIndex()
-        var cursor = 0.0
-        var heights = [Double](repeating: 0, count: n)
-
-        for section in model.sections {
-            let sectionStart = cursor
-            let first = frames.count
-            var header: Rect?, footer: Rect?
-            if headerLength > 0 {
-                header = Rect(x: 0, y: cursor, width: width, height: headerLength)
-                cursor += headerLength
-            }
-            let itemsStart = cursor
-            var reach = itemWidth
-            heights.withUnsafeMutableBufferPointer { tops in
-                for k in 0..<n { tops[k] = cursor + spacing }
-                var placed = 0
-                section.items.forEachAspect { aspect in
-                    var col = 0
-                    if roundRobin {
-                        col = placed % n
-                    } else {
-                        var least = tops[0]
-                        for k in 1..<n where tops[k] < least { least = tops[k]; col = k }
-                    }
-                    let h = itemWidth * aspect
-                    frames.append(Rect(x: columnX[col], y: tops[col], width: itemWidth, height: h))
-                    placed += 1
-                    tops[col] += h + spacing
-                    if h > reach { reach = h }
-                }
-            }
-            if roundRobin {
-                for k in 0..<Swift.min(n, section.items.count) {
-                    index.add(.strided(first: first + k, count: (section.items.count - k + n - 1) / n, step: n), pane: nil, axis: .vertical)
-                }
-            } else {
-                index.add(.monotone(items: first..<frames.count, reach: reach), pane: nil, axis: .vertical)
-            }
-            // An empty section keeps room for half a tile, so items can be dropped into it.
-            cursor = section.items.isEmpty ? cursor + spacing * 2 + itemWidth / 2 : heights.max()!
-            let itemArea = Rect(x: 0, y: itemsStart, width: width, height: cursor - itemsStart)
-            if footerLength > 0 {
-                footer = Rect(x: 0, y: cursor, width: width, height: footerLength)
-                cursor += footerLength
-            }
-            sections.append(SectionGeometry(header: header, footer: footer,
-                                            background: Rect(x: 0, y: sectionStart, width: width, height: cursor - sectionStart),
-                                            itemArea: itemArea, firstItem: first, itemCount: section.items.count,
-                                            pane: nil, reach: reach + spacing, fillsLines: false))
-        }
-        return LayoutSnapshot(viewport: viewport, contentSize: Size(width: width, height: cursor),
-                              scrollAxis: .vertical, reorderAxis: .vertical, sections: sections, panes: [],
-                              frames: frames, index: index)
+        var pass = MasonryPass(self, model: model, viewport: viewport, reusing: consume spare)
+        _ = pass.run(budget: .max)
+        return pass.snapshot()
     }
 }
 

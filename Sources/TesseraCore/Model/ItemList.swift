@@ -235,6 +235,27 @@ public struct ItemList: RandomAccessCollection, MutableCollection, Hashable, Sen
         }
     }
 
+    /// The aspect hints of the items in `range`, in order, read in place: a pass resumed where
+    /// an earlier one stopped (a layout computed across frames) starts at its chunk, not at 0.
+    public func forEachAspect(in range: Range<Int>, _ body: (Double) -> Void) {
+        guard !range.isEmpty else { return }
+        precondition(range.lowerBound >= 0 && range.upperBound <= count, "ItemList range \(range) out of 0..<\(count)")
+        #if DEBUG
+        ItemReads.note(range.count)
+        #endif
+        var (c, offset) = locate(range.lowerBound)
+        var left = range.count
+        while left > 0 {
+            chunks[c].withUnsafeBufferPointer { items in
+                let end = Swift.min(items.count, offset + left)
+                for k in offset..<end { body(items[k].sizeHint.aspect) }
+                left -= end - offset
+            }
+            c += 1
+            offset = 0
+        }
+    }
+
     /// As `Collection.map`, chunk by chunk (the protocol's version reads by index).
     public func map<T, E: Error>(_ transform: (Item) throws(E) -> T) throws(E) -> [T] {
         var out: [T] = []

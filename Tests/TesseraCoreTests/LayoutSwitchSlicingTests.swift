@@ -1,0 +1,138 @@
+import Testing
+@testable import TesseraCore
+
+/// A switch into a masonry too large for one frame is laid out a slice per frame
+/// (`policy.layoutSliceItems`), the old layout shown and usable meanwhile, and flies only once it
+/// is ready; afterwards the masonry's spare memory is warmed the same way. Here the slice is 10
+/// items, so a 100-item collection shows what a million do with the app's 100,000.
+@Suite struct LayoutSwitchSlicingTests {
+    static var slicing: DragPolicy {
+        var p = DragPolicy()
+        p.layoutSliceItems = 10
+        return p
+    }
+
+    static func script(count: Int = 100) -> EngineScript {
+        EngineScript(model: SampleData.generated(count: count, sections: 3, seed: 4), layout: .grid(FlowLayout()),
+                     viewport: Size(width: 800, height: 600), policy: slicing)
+    }
+
+    /// A pass run in slices of any size gives the frames, sections and content size of one run at once.
+    @Test(arguments: MasonryRelayoutTests.placements)
+    func aPassInSlicesEqualsOneAtOnce(_ placement: MasonryLayout.Placement) {
+        var layout = MasonryLayout()
+        layout.placement = placement
+        for seed in 1...8 as ClosedRange<UInt64> {
+            let model = MasonryRelayoutTests.model(seed: seed, sections: 6)
+            let viewport = Size(width: 400 + Double(seed * 131 % 700), height: 500)
+            let whole = layout.snapshot(of: model, viewport: viewport)
+            for budget in [1, 3, 7, 40] {
+                var pass = MasonryPass(layout, model: model, viewport: viewport)
+                var runs = 1
+                while !pass.run(budget: budget) { runs += 1 }
+                #expect(pass.itemsPlaced == model.topLevelCount)
+                #expect(runs >= model.topLevelCount / budget, "seed \(seed): \(runs) slices of \(budget)")
+                let sliced = pass.snapshot()
+                #expect(Array(sliced.frames) == Array(whole.frames), "seed \(seed), slices of \(budget)")
+                #expect(sliced.sections == whole.sections && sliced.contentSize == whole.contentSize, "seed \(seed), slices of \(budget)")
+            }
+        }
+    }
+
+    @Test func theGridStaysUntilTheMasonryIsLaidOutThenEveryTileFlies() {
+        var s = Self.script()
+        let gridFrames = Array(s.engine.snapshot.frames)
+        s.key(.character("2"))
+        #expect(s.engine.layoutChoice == .grid && s.engine.arrangement.pendingLayout?.choice == .masonry)
+        #expect(Array(s.engine.snapshot.frames) == gridFrames, "the grid is still what is shown and hit")
+        #expect(s.engine.nextDeadline == s.t + s.engine.policy.frameInterval, "the rest is laid out frame by frame")
+        #expect(s.engine.presentation.motions.isEmpty)
+        // 100 items in slices of 10: the first with the key, nine more frames.
+        var frames = 0
+        while s.engine.layoutChoice == .grid && frames < 20 {
+            s.wait(1.0 / 60)
+            frames += 1
+        }
+        #expect(frames == 9)
+        #expect(s.engine.layoutChoice == .masonry && s.engine.arrangement.pendingLayout == nil)
+        #expect(s.effects.filter { $0 == .layoutChanged(.masonry) }.count == 1)
+        #expect(!s.engine.presentation.motions.isEmpty, "the tiles fly from where the grid drew them")
+        let fresh = s.engine.layout.snapshot(of: s.engine.model, viewport: s.engine.viewport)
+        #expect(Array(s.engine.snapshot.frames) == Array(fresh.frames))
+        s.wait(1)
+        #expect(s.engine.nextDeadline == nil, "then idle: the spare memory warmed, no more wake-ups")
+    }
+
+    @Test func theLayoutInUseAskedForAgainDropsThePendingSwitch() {
+        var s = Self.script()
+        s.key(.character("2"))
+        s.wait(2.0 / 60)
+        s.key(.character("1"))
+        #expect(s.engine.arrangement.pendingLayout == nil && s.engine.layoutChoice == .grid)
+        s.wait(0.5)
+        #expect(s.engine.layoutChoice == .grid && !s.effects.contains(.layoutChanged(.masonry)))
+        #expect(s.engine.nextDeadline == nil)
+        // And another layout asked for on the way replaces it: a board is laid out at once.
+        s.key(.character("2"))
+        s.key(.character("3"))
+        #expect(s.engine.layoutChoice == .board && s.engine.arrangement.pendingLayout == nil)
+    }
+
+    /// An edit while the masonry is laid out (here a delete) starts its pass again on the edited
+    /// collection: what lands is the masonry of the collection as it is, never of one before.
+    @Test func anEditOnTheWayRestartsThePassOnTheEditedCollection() throws {
+        var s = Self.script()
+        s.key(.character("2"))
+        s.wait(3.0 / 60)
+        let id = s.engine.flatIDs[0]
+        s.send(.pointerDown(s.center(id)))
+        s.send(.pointerUp(s.center(id)))
+        s.key(.delete)
+        #expect(s.engine.model.topLevelCount == 99)
+        #expect(s.engine.layoutChoice == .grid, "started again: 99 items, ten slices")
+        s.wait(1)
+        #expect(s.engine.layoutChoice == .masonry)
+        let fresh = s.engine.layout.snapshot(of: s.engine.model, viewport: s.engine.viewport)
+        #expect(Array(s.engine.snapshot.frames) == Array(fresh.frames))
+        #expect(s.engine.snapshot.frames.count == 99)
+    }
+
+    /// A tile pressed while the masonry is laid out is not pulled from under the pointer: the
+    /// switch waits for the press, the lift and the drop to be over.
+    @Test func aReadySwitchWaitsForTheDragToEnd() {
+        var s = Self.script()
+        s.key(.character("2"))
+        let id = s.engine.flatIDs[1]
+        s.down(s.center(id))
+        s.wait(0.3)
+        #expect(s.engine.arrangement.isSwitchReady && s.engine.layoutChoice == .grid, "pressed, not yet lifted")
+        s.wait(0.3)
+        #expect(s.engine.isDragging)
+        #expect(s.engine.arrangement.isSwitchReady && s.engine.layoutChoice == .grid)
+        s.up(s.engine.pointer!)
+        s.wait(1)
+        #expect(s.engine.layoutChoice == .masonry)
+        #expect(s.engine.nextDeadline == nil)
+    }
+
+    /// Into a masonry from a grid there is no earlier masonry snapshot to reuse: memory for the
+    /// next relayout is faulted in a slice a frame, and that relayout writes into it.
+    @Test func theFirstMasonryRelayoutWritesIntoWarmedMemory() {
+        var a = Arrangement(model: SampleData.generated(count: 100, sections: 3, seed: 4), layout: .grid(FlowLayout()),
+                            viewport: Size(width: 800, height: 600))
+        a.beginSwitch(to: LayoutChoice.masonry.layout, budget: 30)
+        var slices = 1
+        while !a.continueSwitch(budget: 30) { slices += 1 }
+        #expect(slices == 3)
+        a.applySwitch()
+        #expect(a.layout.choice == .masonry && a.hasLayoutWork && a.warmedCapacity == 0)
+        while a.hasLayoutWork { _ = a.continueSwitch(budget: 30) }
+        #expect(a.warmedCapacity >= 100)
+        let warmed = a.warmedAddress
+        let id = a.model.sections[0].items[0].id
+        _ = a.edit { (u: inout ModelUpdates) throws(ModelEditError) in try u.move(id, to: IndexPath(section: 1, item: 3)) }
+        #expect(a.snapshot.stored.withUnsafeBufferPointer { UnsafeRawPointer($0.baseAddress) } == warmed)
+        #expect(a.warmedCapacity == 0)
+        #expect(Array(a.snapshot.frames) == Array(a.layout.snapshot(of: a.model, viewport: a.viewport).frames))
+    }
+}
