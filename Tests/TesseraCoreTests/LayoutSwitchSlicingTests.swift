@@ -135,4 +135,42 @@ import Testing
         #expect(a.warmedCapacity == 0)
         #expect(Array(a.snapshot.frames) == Array(a.layout.snapshot(of: a.model, viewport: a.viewport).frames))
     }
+
+    /// Pictures measured (shapes only) in a masonry too large for a frame: the re-flow is computed
+    /// across frames, the snapshot before kept meanwhile (every index right, shapes old); shapes
+    /// changed again on the way get one more pass; an edit that moves items overtakes it.
+    @Test func newShapesReflowAcrossFramesAndLandTogether() throws {
+        var a = Arrangement(model: SampleData.generated(count: 100, sections: 3, seed: 4), layout: LayoutChoice.masonry.layout,
+                            viewport: Size(width: 800, height: 600))
+        func fresh() -> [Rect] { Array(a.layout.snapshot(of: a.model, viewport: a.viewport).frames) }
+        func setAspect(_ k: Int, _ aspect: Double) -> (log: EditLog, laidOut: Bool) {
+            let id = a.model.sections[0].items[k].id
+            return a.editShapes(budget: 30) { u in try? u.setAspect(aspect, of: id, near: IndexPath(section: 0, item: k)) }
+        }
+        let shown = Array(a.snapshot.frames)
+        let first = setAspect(0, 2.0)
+        #expect(!first.log.isEmpty && !first.laidOut)
+        #expect(Array(a.snapshot.frames) == shown, "the old shapes stay until the re-flow lands")
+        _ = a.continueSwitch(budget: 30)
+        let second = setAspect(1, 0.5)        // while the first pass runs
+        #expect(!second.laidOut)
+        var slices = 0
+        while !a.isReshapeReady && slices < 10 { _ = a.continueSwitch(budget: 30); slices += 1 }
+        a.applyReshape()
+        #expect(Array(a.snapshot.frames) != shown && Array(a.snapshot.frames) != fresh(), "the first re-flow: item 0's new shape only")
+        #expect(a.hasLayoutWork, "and one more for the shape that came on the way")
+        while !a.isReshapeReady { _ = a.continueSwitch(budget: 30) }
+        a.applyReshape()
+        #expect(Array(a.snapshot.frames) == fresh())
+        // A move while a re-flow runs lays out at once, shapes and all.
+        _ = setAspect(2, 1.8)
+        let id = a.model.sections[0].items[5].id
+        _ = a.edit { (u: inout ModelUpdates) throws(ModelEditError) in try u.move(id, to: IndexPath(section: 1, item: 0)) }
+        #expect(Array(a.snapshot.frames) == fresh() && !a.isReshapeReady)
+        while a.hasLayoutWork { _ = a.continueSwitch(budget: 30) }
+        #expect(!a.isReshapeReady && Array(a.snapshot.frames) == fresh())
+        // Within one slice (the app's 100,000 here) it lands at once, as before.
+        let small = a.editShapes(budget: 1000) { u in try? u.setAspect(0.7, of: id, near: IndexPath(section: 1, item: 0)) }
+        #expect(small.laidOut && Array(a.snapshot.frames) == fresh())
+    }
 }

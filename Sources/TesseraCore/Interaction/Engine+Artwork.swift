@@ -27,11 +27,13 @@ extension Engine {
         }
         guard !changed.isEmpty else { return }
         let before = layoutBefore(at: t, animated: true)
-        let (_, log) = arrangement.edit { (u: inout ModelUpdates) in
+        // A large masonry re-flows over the next frames (`Arrangement.editShapes`); the tiles
+        // slide when it lands.
+        let (log, laidOut) = arrangement.editShapes(budget: policy.layoutSliceItems) { u in
             for (id, path, a) in changed { try? u.setAspect(a, of: id, near: path) }
         }
         guard !log.isEmpty else { return }
-        afterRelayout(before, log: log, at: t, animated: true)
+        if laidOut { afterRelayout(before, log: log, at: t, animated: true) }
         outbox.post(.commit(log))
         navigation.follow(model)
         refreshFolderPanel()

@@ -136,6 +136,13 @@ extension Engine {
     mutating func continueLayoutWork(at t: Double) {
         if arrangement.hasLayoutWork { _ = arrangement.continueSwitch(budget: policy.layoutSliceItems) }
         if arrangement.isSwitchReady, case .idle = session.phase { applyLayoutSwitch(at: t) }
+        // Shapes re-flowed (pictures measured): every index is as before, so even under a
+        // gesture the tiles slide to their new places, as a re-flow inside one frame did.
+        if arrangement.isReshapeReady {
+            let before = layoutBefore(at: t, animated: true)
+            arrangement.applyReshape()
+            afterRelayout(before, log: nil, at: t, animated: true)
+        }
     }
 
     /// Puts the switched-to layout in use and flies every cell to its place (see `setLayout`).

@@ -79,7 +79,7 @@ public struct Engine: Sendable {
         }
         if scroll.isEasing || scroll.momentum != nil || presentation.isAnimating(at: now) { soon(frame) }
         // A layout switch being laid out, or memory warmed after one, takes a slice a frame.
-        if arrangement.hasLayoutWork || arrangement.isSwitchReady { soon(frame) }
+        if arrangement.hasLayoutWork || arrangement.isSwitchReady || arrangement.isReshapeReady { soon(frame) }
         if let p = scroll.paging.settleAt { soon(p) }
         // A toast starts fading (then `isAnimating` asks for every frame until it is gone).
         if let toast = presentation.toast, now < toast.fadeStart { soon(toast.fadeStart) }

@@ -77,6 +77,14 @@ struct MasonryPass: Sendable {
         return true
     }
 
+    /// The frames' memory, emptied, for another pass (this one abandoned).
+    consuming func releaseFrames() -> [Rect] {
+        var out = frames
+        frames = []
+        out.removeAll(keepingCapacity: true)
+        return out
+    }
+
     /// The finished layout (the pass must be over).
     consuming func snapshot() -> LayoutSnapshot {
         precondition(isFinished, "MasonryPass.snapshot() before the pass is over")
