@@ -9,7 +9,7 @@ import TesseraCore
 /// as JSON lines, so `tessera replay FILE` can run the same session again headlessly and reach the
 /// same collection — a user can attach one to a bug report, a test can replay it.
 ///
-///     {"tessera-trace":1,"layout":"grid","configuration":{…},"width":1024,"height":720,"start":8123.41,"reduceMotion":false,"liftOnMove":true,"policy":{"liftDelay":0.5,…}}
+///     {"tessera-trace":1,"layout":"grid","configuration":{…},"width":1024,"height":720,"start":8123.41,"reduceMotion":false,"liftOnMove":true,"announce":false,"layoutSliceItems":100000,"policy":{"liftDelay":0.5,…}}
 ///     {"version": 1, "sections": […]}                       the collection at the start: a state file, on one line
 ///     {"t":8123.42,"e":"resize","width":1024,"height":720}
 ///     {"t":8123.90,"e":"down","x":412,"y":230}
@@ -110,6 +110,7 @@ public enum Trace {
             + "\"width\":\(number(h.viewport.width)),"
             + "\"height\":\(number(h.viewport.height)),\"start\":\(number(h.start)),\"reduceMotion\":\(h.policy.reduceMotion),"
             + "\"liftOnMove\":\(h.policy.liftOnMove),\"announce\":\(h.policy.announce),"
+            + "\"layoutSliceItems\":\(h.policy.layoutSliceItems),"
             + "\"policy\":{\(policy)}}\n"
     }
 
@@ -199,9 +200,11 @@ public enum Trace {
         var reduceMotion: Bool?
         var liftOnMove: Bool?
         var announce: Bool?
+        var layoutSliceItems: Int?
         var policy: [String: Double]?
         enum CodingKeys: String, CodingKey {
             case trace = "tessera-trace", layout, configuration, width, height, start, reduceMotion, liftOnMove, announce, policy
+            case layoutSliceItems
         }
     }
 
@@ -249,6 +252,8 @@ public enum Trace {
         policy.reduceMotion = raw.reduceMotion ?? false
         policy.liftOnMove = raw.liftOnMove ?? true
         policy.announce = raw.announce ?? false
+        // Traces from before layout slices: the default (a replay at ≤ 100k items is the same).
+        if let n = raw.layoutSliceItems, n > 0 { policy.layoutSliceItems = n }
         let header = Header(layout: layout, viewport: Size(width: raw.width, height: raw.height), start: raw.start, policy: policy)
         let collection: CollectionModel
         do { collection = try StateFile.decode(Array(lines[1])) } catch {

@@ -17,6 +17,7 @@ import Testing
             case let zones as DropZones:
                 for z in Mirror(reflecting: zones).children { #expect(names.contains(z.label ?? "?"), "DropZones.\(z.label ?? "?")") }
             case is Bool: #expect(["reduceMotion", "liftOnMove", "announce"].contains(label), "DragPolicy.\(label) is not recorded")
+            case is Int: #expect(label == "layoutSliceItems", "DragPolicy.\(label) is not recorded")
             default: Issue.record("DragPolicy.\(label) has a type the trace does not record")
             }
         }
@@ -25,6 +26,7 @@ import Testing
         for (k, field) in Trace.policyFields.enumerated() { policy[keyPath: field.path] = 0.001 * Double(k + 1) + 0.1 }
         policy.reduceMotion = true
         policy.announce = true
+        policy.layoutSliceItems = 777
         var board = BoardLayout()
         board.rowHeight = 77
         let header = Trace.Header(layout: .board(board), viewport: Size(width: 321, height: 234), start: 12.345678901234567, policy: policy)
