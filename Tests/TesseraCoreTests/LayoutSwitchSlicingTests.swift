@@ -122,11 +122,11 @@ import Testing
                             viewport: Size(width: 800, height: 600))
         a.beginSwitch(to: LayoutChoice.masonry.layout, budget: 30)
         var slices = 1
-        while !a.continueSwitch(budget: 30) { slices += 1 }
+        while !a.continueLayoutWork(budget: 30) { slices += 1 }
         #expect(slices == 3)
         a.applySwitch()
         #expect(a.layout.choice == .masonry && a.hasLayoutWork && a.warmedCapacity == 0)
-        while a.hasLayoutWork { _ = a.continueSwitch(budget: 30) }
+        while a.hasLayoutWork { _ = a.continueLayoutWork(budget: 30) }
         #expect(a.warmedCapacity >= 100)
         let warmed = a.warmedAddress
         let id = a.model.sections[0].items[0].id
@@ -151,15 +151,15 @@ import Testing
         let first = setAspect(0, 2.0)
         #expect(!first.log.isEmpty && !first.laidOut)
         #expect(Array(a.snapshot.frames) == shown, "the old shapes stay until the re-flow lands")
-        _ = a.continueSwitch(budget: 30)
+        _ = a.continueLayoutWork(budget: 30)
         let second = setAspect(1, 0.5)        // while the first pass runs
         #expect(!second.laidOut)
         var slices = 0
-        while !a.isReshapeReady && slices < 10 { _ = a.continueSwitch(budget: 30); slices += 1 }
+        while !a.isReshapeReady && slices < 10 { _ = a.continueLayoutWork(budget: 30); slices += 1 }
         a.applyReshape()
         #expect(Array(a.snapshot.frames) != shown && Array(a.snapshot.frames) != fresh(), "the first re-flow: item 0's new shape only")
         #expect(a.hasLayoutWork, "and one more for the shape that came on the way")
-        while !a.isReshapeReady { _ = a.continueSwitch(budget: 30) }
+        while !a.isReshapeReady { _ = a.continueLayoutWork(budget: 30) }
         a.applyReshape()
         #expect(Array(a.snapshot.frames) == fresh())
         // A move while a re-flow runs lays out at once, shapes and all.
@@ -167,7 +167,7 @@ import Testing
         let id = a.model.sections[0].items[5].id
         _ = a.edit { (u: inout ModelUpdates) throws(ModelEditError) in try u.move(id, to: IndexPath(section: 1, item: 0)) }
         #expect(Array(a.snapshot.frames) == fresh() && !a.isReshapeReady)
-        while a.hasLayoutWork { _ = a.continueSwitch(budget: 30) }
+        while a.hasLayoutWork { _ = a.continueLayoutWork(budget: 30) }
         #expect(!a.isReshapeReady && Array(a.snapshot.frames) == fresh())
         // Within one slice (the app's 100,000 here) it lands at once, as before.
         let small = a.editShapes(budget: 1000) { u in try? u.setAspect(0.7, of: id, near: IndexPath(section: 1, item: 0)) }

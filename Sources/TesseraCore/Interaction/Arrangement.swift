@@ -21,11 +21,11 @@ public struct Arrangement: Sendable {
     /// its memory instead of a million frames' worth of fresh pages. Not compared (`==`).
     private var retired: LayoutSnapshot?
     /// A switch to another layout whose snapshot is still being computed, a slice per frame
-    /// (`continueSwitch`): a masonry of a million items takes ~15–30 ms to lay out, two dropped
+    /// (`continueLayoutWork`): a masonry of a million items takes ~15–30 ms to lay out, two dropped
     /// frames if done at once. The layout in use (and its snapshot) stays until `applySwitch()`.
     private var switching: LayoutSwitch?
     /// Memory for the next masonry relayout's frames, faulted in a slice per frame after a switch
-    /// into masonry (`continueSwitch`), so the first reorder does not meet 8,000 fresh pages.
+    /// into masonry (`continueLayoutWork`), so the first reorder does not meet 8,000 fresh pages.
     private var warmed: [Rect] = []
     /// How many frames `warmed` is being made ready for (nil: none).
     private var warming: Int?
@@ -85,7 +85,7 @@ public struct Arrangement: Sendable {
 
     /// Edits that change items' shapes and nothing else (a picture's aspect measured: no item
     /// added, removed or moved). Only a masonry places items by shape; one of more than `budget`
-    /// items is laid out again across frames (`continueSwitch`, then `applyReshape()`), the
+    /// items is laid out again across frames (`continueLayoutWork`, then `applyReshape()`), the
     /// snapshot before kept meanwhile — every index still right, only shapes old. Returns the
     /// edits' log and whether the snapshot already shows them.
     ///
@@ -148,13 +148,13 @@ public struct Arrangement: Sendable {
     public var pendingLayout: LayoutConfiguration? { switching?.target }
     /// Whether a switch is waiting for `applySwitch()` (its snapshot computed).
     var isSwitchReady: Bool { switching?.isReady ?? false }
-    /// Whether there is work for `continueSwitch` (a switch's pass, or memory to warm).
+    /// Whether there is work for `continueLayoutWork` (a pass to run, or memory to warm).
     var hasLayoutWork: Bool {
         (switching.map { !$0.isReady } ?? false) || (reshaping.map { !$0.isReady } ?? false) || warming != nil
     }
 
     /// Starts switching to `new`: a grid or a board is laid out at once (O(sections)), a masonry
-    /// places its first `budget` items now and the rest in `continueSwitch`. Switching to the
+    /// places its first `budget` items now and the rest in `continueLayoutWork`. Switching to the
     /// layout in use drops a pending switch. Nothing changes what the arrangement shows until
     /// `applySwitch()`.
     mutating func beginSwitch(to new: LayoutConfiguration, budget: Int) {
@@ -165,24 +165,24 @@ public struct Arrangement: Sendable {
         switching = LayoutSwitch(target: new, model: model, viewport: viewport, reusing: consume spare, budget: budget)
     }
 
-    /// Places up to `budget` more items of a pending switch's masonry, or (none pending) faults in
-    /// up to `budget` frames' worth of memory for the next masonry relayout. Returns whether a
-    /// switch became ready to apply.
-    mutating func continueSwitch(budget: Int) -> Bool {
-        if var s = switching, !s.isReady {
-            switching = nil
-            s.run(budget: budget)
-            switching = s
-            return s.isReady
-        }
-        if var r = reshaping, !r.isReady {
-            reshaping = nil
-            r.run(budget: budget)
-            reshaping = r
-            return false
-        }
+    /// One frame's slice of layout work, the first there is of: a pending switch's pass, a
+    /// re-flow for new shapes, memory to warm for the next masonry relayout (`budget` items or
+    /// frames). Returns whether a switch became ready to apply.
+    @discardableResult
+    mutating func continueLayoutWork(budget: Int) -> Bool {
+        if Self.run(&switching, budget: budget) { return isSwitchReady }
+        if Self.run(&reshaping, budget: budget) { return false }
         warmSpare(budget: budget)
         return false
+    }
+
+    /// Runs `work`'s pass for `budget` items if it has one unfinished; whether it had.
+    private static func run(_ work: inout LayoutSwitch?, budget: Int) -> Bool {
+        guard var w = work, !w.isReady else { return false }
+        work = nil   // the pass's frames have one owner while it appends to them
+        w.run(budget: budget)
+        work = w
+        return true
     }
 
     /// Puts a ready switch's layout and snapshot in use; the snapshot before is kept as a masonry
@@ -193,9 +193,13 @@ public struct Arrangement: Sendable {
         if case .masonry = layout { retired = snapshot } else { retired = nil }
         layout = s.target
         snapshot = next
-        // Into a masonry from elsewhere: no spare memory for its first relayout; warm some.
-        if case .masonry = layout, retired == nil, warmed.capacity < model.topLevelCount { warming = model.topLevelCount }
-        if case .masonry = layout {} else { warmed = []; warming = nil }
+        if case .masonry = layout {
+            // Into a masonry from elsewhere: no spare memory for its first relayout; warm some.
+            if retired == nil, warmed.capacity < model.topLevelCount { warming = model.topLevelCount }
+        } else {
+            warmed = []
+            warming = nil
+        }
     }
 }
 

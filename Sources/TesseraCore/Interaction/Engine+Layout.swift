@@ -134,7 +134,7 @@ extension Engine {
     /// memory. A ready switch flies when no gesture is under way (a tile pressed, carried or
     /// settling, a band, a scroll thumb or a pan): what the pointer holds is not moved from under it.
     mutating func continueLayoutWork(at t: Double) {
-        if arrangement.hasLayoutWork { _ = arrangement.continueSwitch(budget: policy.layoutSliceItems) }
+        if arrangement.hasLayoutWork { arrangement.continueLayoutWork(budget: policy.layoutSliceItems) }
         if arrangement.isSwitchReady, case .idle = session.phase { applyLayoutSwitch(at: t) }
         // Shapes re-flowed (pictures measured): every index is as before, so even under a
         // gesture the tiles slide to their new places, as a re-flow inside one frame did.
