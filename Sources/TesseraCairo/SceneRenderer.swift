@@ -98,7 +98,9 @@ public final class SceneRenderer {
             case .label(let label):
                 drawLabel(label, palette: scene.palette, cr: cr)
             case .cell(let cell):
-                if CellImageCache.isCacheable(cell) {
+                // A tile that only fades (a group's members gathering into the stack) is a blit
+                // under its alpha too, not a resample.
+                if CellImageCache.isCacheable(cell) || CellImageCache.isFadedBlit(cell) {
                     cellImages.draw(cell, cr: cr, pixelScale: scale, paint: paint, markOverlay: markOverlay)
                 } else if cell.isLifted {
                     liftSnapshots.draw(cell, cr: cr, pixelScale: scale, paint: paint)

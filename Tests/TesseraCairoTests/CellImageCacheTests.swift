@@ -37,7 +37,9 @@ import TesseraCore
         let painter = CellPainter(icons: IconCache(assetDirectory: PixelCanvas.emptyAssets), text: TextRenderer(), masks: RoundedRectMasks())
         var misses = 0
         for alpha in [1.0, 0.8, 0.55, 0.3, 0.1] {
-            var c = tile(x: 30)
+            // Off the pixel grid: a blit lands on whole pixels (where a paint at x 30 lands), a
+            // resample would blur every edge by the 0.4 px.
+            var c = tile(x: 30.4)
             c.alpha = alpha
             let faded = PixelCanvas(Scene(size: Size(width: 240, height: 140), background: white, nodes: [.cell(c)]),
                                     width: 240, height: 140, renderer: renderer)
