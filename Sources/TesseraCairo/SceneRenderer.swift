@@ -77,6 +77,7 @@ public final class SceneRenderer {
         cairo_clip_extents(cr, &x0, &y0, &x1, &y1)
         clipStack.removeAll(keepingCapacity: true)
         var visible = Rect(x: x0, y: y0, width: x1 - x0, height: y1 - y0)
+        let stack = StackOcclusion(scene.nodes, palette: scene.palette, pixelScale: scale)
 
         // By index, not `for node in`: the iterator hands out a copy of every node (a cell's
         // strings and folder contents retained and released), culled or not, once per damage rect.
@@ -103,7 +104,13 @@ public final class SceneRenderer {
                 if CellImageCache.isCacheable(cell) || CellImageCache.isFadedBlit(cell) {
                     cellImages.draw(cell, cr: cr, pixelScale: scale, paint: paint, markOverlay: markOverlay)
                 } else if cell.isLifted {
-                    liftSnapshots.draw(cell, cr: cr, pixelScale: scale, paint: paint)
+                    if let stack, i < stack.index, let b = bounds[i] {
+                        stack.drawBeneath(bounds: b, cr: cr, pixelScale: scale) {
+                            liftSnapshots.draw(cell, cr: cr, pixelScale: scale, paint: paint)
+                        }
+                    } else {
+                        liftSnapshots.draw(cell, cr: cr, pixelScale: scale, paint: paint)
+                    }
                 } else if CellImageCache.isDrawableFromRestingImage(cell) {
                     cellImages.drawTransformed(cell, cr: cr, pixelScale: scale, paint: paint)
                     cells.paintDwellOverlay(cell, cr: cr)
