@@ -58,8 +58,10 @@ enum CairoPath {
     /// Paints `image`, a picture of `cell` at rest with `margin` logical pixels around its frame
     /// and `imageScale` image pixels per logical pixel, under the cell's scale, rotation and alpha.
     /// Bilinear keeps a rotated or scaled image smooth; the default filter would shimmer as it moves.
+    /// `origin`: where the image's top-left corner is, in logical pixels from the top-left of the
+    /// frame grown by `margin` (an image cropped to what it shows; zero for a whole one).
     static func paintImage(_ image: OpaquePointer, of cell: CellNode, restingSize: Size? = nil, margin: Double, imageScale: Double,
-                           _ cr: OpaquePointer) {
+                           origin: Point = .zero, _ cr: OpaquePointer) {
         let f = cell.frame
         cairo_save(cr)
         if let rest = restingSize, rest != f.size, rest.width > 0, rest.height > 0 {
@@ -73,7 +75,7 @@ enum CairoPath {
             cairo_translate(cr, -margin, -margin)
         } else {
             applyTransform(of: cell, cr)
-            cairo_translate(cr, f.minX - margin, f.minY - margin)
+            cairo_translate(cr, f.minX - margin + origin.x, f.minY - margin + origin.y)
         }
         cairo_scale(cr, 1 / imageScale, 1 / imageScale)
         cairo_set_source_surface(cr, image, 0, 0)

@@ -1,3 +1,4 @@
+import CCairo
 import Testing
 @testable import TesseraCairo
 import TesseraCore
@@ -33,5 +34,47 @@ import TesseraCore
         let b = PixelCanvas(lifted(at: 40, title: "WWWWWW"), width: 300, height: 200, renderer: renderer)
         let labelArea = Rect(x: 50, y: 110, width: 76, height: 20)
         #expect(a.count(in: labelArea) { $0.luminance < 120 } < b.count(in: labelArea) { $0.luminance < 120 })
+    }
+}
+
+extension LiftSnapshotTests {
+    /// The snapshot keeps only the pixels it paints (the margin above and beside the tile is clear:
+    /// its shadow falls below), and draws as the whole image would, at any turn and scale (within
+    /// the resample's fixed-point rounding, which starts from another origin).
+    @Test(arguments: [(0.0, 1.0), (0.03, 1.0), (-0.12, 1.5), (0.05, 2.0), (0.02, 1.25)])
+    func aCroppedSnapshotDrawsAsTheWholeOne(rotation: Double, scale: Double) {
+        var cell = CellNode(id: "a", frame: Rect(x: 60.3, y: 40.6, width: 96, height: 96), title: "Photos 照片", icon: "none",
+                            color: Color(red: 0.2, green: 0.5, blue: 0.9), isLifted: true, scale: 1.1, rotation: rotation)
+        cell.stackCount = 3
+        let painter = CellPainter(icons: IconCache(assetDirectory: PixelCanvas.emptyAssets), text: TextRenderer(), masks: RoundedRectMasks())
+        let paint: (CellNode, OpaquePointer) -> Void = { c, cr in painter.paint(c, cr: cr, pixelScale: scale) }
+        let w = Int(300 * scale), h = Int(220 * scale)
+        let cache = LiftSnapshotCache()
+        let cropped = PixelCanvas(width: w, height: h, background: white) { cr in
+            cairo_scale(cr, scale, scale)
+            cache.draw(cell, cr: cr, pixelScale: scale, paint: paint)
+        }
+        // The whole image, margin and all, as the cache made it before it cropped.
+        let m = LiftSnapshotCache.margin
+        let whole = cairo_image_surface_create(CAIRO_FORMAT_ARGB32, Int32(((96 + 2 * m) * scale).rounded(.up)),
+                                               Int32(((96 + 2 * m) * scale).rounded(.up)))!
+        cairo_surface_set_device_scale(whole, scale, scale)
+        var canonical = cell
+        canonical.frame.origin = Point(x: m, y: m)
+        canonical.scale = 1
+        canonical.rotation = 0
+        let wcr = cairo_create(whole)!
+        paint(canonical, wcr)
+        cairo_destroy(wcr)
+        let reference = PixelCanvas(width: w, height: h, background: white) { cr in
+            cairo_scale(cr, scale, scale)
+            CairoPath.paintImage(whole, of: cell, margin: m, imageScale: 1, cr)
+        }
+        let wholeBytes = Int(cairo_image_surface_get_stride(whole)) * Int(cairo_image_surface_get_height(whole))
+        cairo_surface_destroy(whole)
+        var differing = 0
+        for y in 0..<h { for x in 0..<w where !cropped[x, y].isClose(to: reference[x, y], tolerance: 2) { differing += 1 } }
+        #expect(differing == 0, "\(differing) pixels differ at turn \(rotation), scale \(scale)")
+        #expect(Double(cache.bytes) < 0.9 * Double(wholeBytes), "kept \(cache.bytes) of \(wholeBytes) bytes")
     }
 }
