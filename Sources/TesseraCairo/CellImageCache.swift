@@ -174,19 +174,21 @@ final class CellImageCache {
                              imageScale: pixelScale * detail, cr)
     }
 
-    /// Whether `cell` only fades (no scale, turn, stretch or dwell ring): then it is its image at
-    /// whole device pixels under its alpha (``draw(_:cr:pixelScale:paint:markOverlay:)``), a
-    /// blit with a constant mask instead of a bilinear resample — fifty members fading into a
-    /// group's stack cost what fifty tiles cost.
-    static func isFadedBlit(_ cell: CellNode) -> Bool {
-        guard cell.alpha < 1 && cell.alpha > 0.001 else { return false }
+    /// Whether `cell` is drawn as its image copied at whole device pixels
+    /// (``draw(_:cr:pixelScale:paint:markOverlay:)``): a cacheable cell, or one that only fades
+    /// (no scale, turn, stretch or dwell ring), under its alpha — a blit with a constant mask
+    /// instead of a bilinear resample, so fifty members fading into a group's stack cost what
+    /// fifty tiles cost.
+    static func isBlit(_ cell: CellNode) -> Bool {
+        if cell.alpha == 1 { return isCacheable(cell) }
+        guard cell.alpha > 0.001 && cell.alpha < 1 else { return false }
         var opaque = cell
         opaque.alpha = 1
         return isCacheable(opaque)
     }
 
-    /// Draws a cacheable `cell` (or a faded one: ``isFadedBlit(_:)``) from its image, painting the
-    /// image with `paint` on a miss. `cr` carries the renderer's scale transform (logical pixels).
+    /// Draws `cell` (one that ``isBlit(_:)``) from its image, painting the image with `paint` on a
+    /// miss. `cr` carries the renderer's scale transform (logical pixels).
     func draw(_ cell: CellNode, cr: OpaquePointer, pixelScale: Double, paint: (CellNode, OpaquePointer) -> Void,
               markOverlay: ((CellNode, OpaquePointer) -> Void)? = nil) {
         let alpha = cell.alpha

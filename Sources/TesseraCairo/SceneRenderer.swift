@@ -77,7 +77,8 @@ public final class SceneRenderer {
         cairo_clip_extents(cr, &x0, &y0, &x1, &y1)
         clipStack.removeAll(keepingCapacity: true)
         var visible = Rect(x: x0, y: y0, width: x1 - x0, height: y1 - y0)
-        let stack = StackOcclusion(scene.nodes, palette: scene.palette, pixelScale: scale)
+        // Worked out at the first raised cell, so frames without a drag never look for it.
+        lazy var stack = StackOcclusion(scene.nodes, palette: scene.palette, pixelScale: scale)
 
         // By index, not `for node in`: the iterator hands out a copy of every node (a cell's
         // strings and folder contents retained and released), culled or not, once per damage rect.
@@ -99,9 +100,7 @@ public final class SceneRenderer {
             case .label(let label):
                 drawLabel(label, palette: scene.palette, cr: cr)
             case .cell(let cell):
-                // A tile that only fades (a group's members gathering into the stack) is a blit
-                // under its alpha too, not a resample.
-                if CellImageCache.isCacheable(cell) || CellImageCache.isFadedBlit(cell) {
+                if CellImageCache.isBlit(cell) {
                     cellImages.draw(cell, cr: cr, pixelScale: scale, paint: paint, markOverlay: markOverlay)
                 } else if cell.isLifted {
                     if let stack, i < stack.index, let b = bounds[i] {

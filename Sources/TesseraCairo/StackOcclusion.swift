@@ -45,25 +45,18 @@ struct StackOcclusion {
         // w·cosθ + h·sinθ ≤ hw and w·sinθ + h·cosθ ≤ hh: these meet both with room to spare.
         let w = hw * c - hh * s, h = hh * c - hw * s
         guard w > 1, h > 1 else { return nil }
-        let minX = ((f.midX - w) * pixelScale).rounded(.up) / pixelScale
-        let maxX = ((f.midX + w) * pixelScale).rounded(.down) / pixelScale
-        let minY = ((f.midY - h) * pixelScale).rounded(.up) / pixelScale
-        let maxY = ((f.midY + h) * pixelScale).rounded(.down) / pixelScale
-        guard maxX > minX, maxY > minY else { return nil }
-        return Rect(x: minX, y: minY, width: maxX - minX, height: maxY - minY)
+        let core = Rect(x: f.midX - w, y: f.midY - h, width: 2 * w, height: 2 * h).snapped(toPixelsOf: pixelScale, outward: false)
+        return core.isEmpty ? nil : core
     }
 
     /// Runs `draw` (a card beneath, whose paint bounds are `bounds`) clipped to leave out the
     /// core. The clip is whole device pixels, so Cairo keeps it a region, not a mask.
     func drawBeneath(bounds: Rect, cr: OpaquePointer, pixelScale: Double, _ draw: () -> Void) {
         guard bounds.intersects(core) else { return draw() }
-        let minX = (bounds.minX * pixelScale).rounded(.down) / pixelScale
-        let minY = (bounds.minY * pixelScale).rounded(.down) / pixelScale
-        let maxX = (bounds.maxX * pixelScale).rounded(.up) / pixelScale
-        let maxY = (bounds.maxY * pixelScale).rounded(.up) / pixelScale
+        let outer = bounds.snapped(toPixelsOf: pixelScale, outward: true)
         cairo_save(cr)
         cairo_set_fill_rule(cr, CAIRO_FILL_RULE_EVEN_ODD)
-        cairo_rectangle(cr, minX, minY, maxX - minX, maxY - minY)
+        cairo_rectangle(cr, outer.minX, outer.minY, outer.width, outer.height)
         cairo_rectangle(cr, core.minX, core.minY, core.width, core.height)
         cairo_clip(cr)
         draw()

@@ -71,6 +71,16 @@ public struct Rect: Hashable, Sendable, CustomStringConvertible {
         let x1 = Swift.min(maxX, r.maxX), y1 = Swift.min(maxY, r.maxY)
         return x1 > x0 && y1 > y0 ? Rect(x: x0, y: y0, width: x1 - x0, height: y1 - y0) : .zero
     }
+    /// The rect with its edges moved to whole device pixels (`pixelScale` per logical pixel):
+    /// outwards, covering every pixel it touches, or inwards, only pixels it covers whole
+    /// (`.zero` when none).
+    public func snapped(toPixelsOf pixelScale: Double, outward: Bool) -> Rect {
+        let s = pixelScale
+        let (low, high): (FloatingPointRoundingRule, FloatingPointRoundingRule) = outward ? (.down, .up) : (.up, .down)
+        let x0 = (minX * s).rounded(low) / s, y0 = (minY * s).rounded(low) / s
+        let x1 = (maxX * s).rounded(high) / s, y1 = (maxY * s).rounded(high) / s
+        return x1 > x0 && y1 > y0 ? Rect(x: x0, y: y0, width: x1 - x0, height: y1 - y0) : .zero
+    }
     /// Linear interpolation between two rects, `t` in 0...1.
     public static func lerp(_ a: Rect, _ b: Rect, _ t: Double) -> Rect {
         Rect(x: a.minX + (b.minX - a.minX) * t, y: a.minY + (b.minY - a.minY) * t,

@@ -141,10 +141,7 @@ public enum SceneDamage {
             x1 = Swift.max(x1, b.maxX); y1 = Swift.max(y1, b.maxY)
         }
         guard x0 < x1, y0 < y1 else { return window }
-        let s = pixelScale
-        let left = (x0 * s).rounded(.down) / s, top = (y0 * s).rounded(.down) / s
-        let right = (x1 * s).rounded(.up) / s, bottom = (y1 * s).rounded(.up) / s
-        return Rect(x: left, y: top, width: right - left, height: bottom - top).intersection(window)
+        return Rect(x: x0, y: y0, width: x1 - x0, height: y1 - y0).snapped(toPixelsOf: pixelScale, outward: true).intersection(window)
     }
 
     /// The most common whole-device-pixel offset of unchanged cells, or zero when most stood still
