@@ -19,11 +19,12 @@ final class CellImageCache {
     private let images: LRUCache<Key, OpaquePointer>
     /// Cells painted into new images since the last call of ``takeMisses()``.
     private(set) var misses = 0
-    /// The nodes of the scene last drawn and its scale (see ``noteOnScreen(_:pixelScale:)``).
+    /// The nodes of the scene last drawn and its scale (see ``noteOnScreen(_:upcoming:pixelScale:)``).
     private var onScreen: (nodes: [SceneNode], pixelScale: Double)?
     /// The cost bound for the window's size (`fitBudget`), before room for marked cells.
     private var baseBudget: Int
-    /// Room for the unmarked images of the marked cells on screen (`noteOnScreen`).
+    /// Room for the unmarked images of the marked cells on screen, and both images of the marked
+    /// cells about to be shown (`noteOnScreen`).
     private var markedExtra = 0
     /// The key each item's newest image was cached under: what an animating cell whose own image
     /// is not painted yet is drawn from (``drawTransformed(_:cr:pixelScale:paint:)``). Forgotten
@@ -56,7 +57,7 @@ final class CellImageCache {
     /// every frame; a re-flow (a reorder, a drop) then had to repaint every cell at once (76 of
     /// them, 10 ms, in the benchmark's drag). Keeps a reference to the nodes; keys are made only
     /// when a trim runs.
-    func noteOnScreen(_ nodes: [SceneNode], pixelScale: Double) {
+    func noteOnScreen(_ nodes: [SceneNode], upcoming: [CellNode] = [], pixelScale: Double) {
         onScreen = (nodes, pixelScale)
         // Room for the unmarked images of the marked cells on screen as well (their marked images
         // are made from them): a Shift+click that marks fifty tiles must not evict the unmarked
@@ -64,11 +65,23 @@ final class CellImageCache {
         var extra = 0
         for node in nodes {
             guard case .cell(let cell) = node, cell.isMarked else { continue }
-            let side = 2 * CellNode.plainMargin
-            extra += Int(((cell.frame.width + side) * pixelScale).rounded(.up) * ((cell.frame.height + side) * pixelScale).rounded(.up)) * 4
+            extra += Self.bytes(of: cell, margin: CellNode.plainMargin, pixelScale: pixelScale)
+        }
+        // And for both images of each marked cell about to be shown (a carried group's members as
+        // they will land): without it, preparing them in idle time evicted one another, frame
+        // after frame, and the drop painted them all in its own frame.
+        for cell in upcoming where cell.isMarked {
+            extra += Self.bytes(of: cell, margin: cell.paintMargin, pixelScale: pixelScale)
+                + Self.bytes(of: cell, margin: CellNode.plainMargin, pixelScale: pixelScale)
         }
         markedExtra = extra
         applyBudget()
+    }
+
+    /// The bytes of an image of `cell` painted with `margin` around it.
+    private static func bytes(of cell: CellNode, margin: Double, pixelScale: Double) -> Int {
+        let side = 2 * margin
+        return Int(((cell.frame.width + side) * pixelScale).rounded(.up) * ((cell.frame.height + side) * pixelScale).rounded(.up)) * 4
     }
 
     private func applyBudget() {

@@ -50,6 +50,9 @@ public final class SceneRenderer {
     /// Loads the faces the text of `scene` needs beyond those (bold headers, badges).
     public func loadFonts(usedIn scene: Scene) { text.loadFonts(usedIn: scene) }
 
+    /// Loads the faces of the text the first edits show (the toast), for idle time after start-up.
+    public func loadInteractionFonts() { text.loadInteractionFonts() }
+
     /// Paints `scene` over everything in `cr`'s clip.
     ///
     /// `scale` is the HiDPI factor: one logical pixel of the scene covers `scale` device pixels.
@@ -65,7 +68,7 @@ public final class SceneRenderer {
         let scene = flat.scene, bounds = flat.paintBounds
         adopt(scene)
         cellImages.fitBudget(toWindow: scene.size, scale: scale)
-        cellImages.noteOnScreen(scene.nodes, pixelScale: scale)
+        cellImages.noteOnScreen(scene.nodes, upcoming: scene.upcoming, pixelScale: scale)
         let paint = painter(scale)
         let markOverlay: (CellNode, OpaquePointer) -> Void = { [cells] cell, target in cells.paintMarkOverlay(cell, cr: target) }
         cairo_save(cr)

@@ -83,7 +83,7 @@ extension X11Shell {
             if drew, XEventsQueued(display, QueuedAlready) == 0,
                (client.nextDeadline(after: now).map { $0 - MonotonicClock.now() > 0.004 } ?? true) {
                 prefetch(limit: 6)
-                releaseStartupMemory()
+                finishStartup()
             }
 
             guard XEventsQueued(display, QueuedAlready) == 0 else { continue }

@@ -73,8 +73,8 @@ public final class X11Shell {
     /// TESSERA_FRAME_STATS, the frame that shows it measures motion → screen (``FrameStatistics``).
     var heldMotionTime: UInt?
     var deliveredMotionTime: UInt?
-    /// Whether ``releaseStartupMemory()`` has run.
-    var startupMemoryReleased = false
+    /// Whether ``finishStartup()`` has run.
+    var startupFinished = false
     /// Test hook (`TESSERA_INJECT_X_ERRORS`); off unless the environment asks.
     let faults = FaultInjection()
     /// Where ``open(displayName:size:scale:assetDirectory:renderer:)`` spent its time, for the

@@ -99,7 +99,7 @@ struct Bench: ParsableCommand {
 
 enum BenchLayout: String, ExpressibleByArgument, CaseIterable { case grid, masonry }
 enum BenchScript: String, ExpressibleByArgument, CaseIterable {
-    case scroll, drag, folder, group, keyboard, undo, layouts, masonry, drop, board, resize, touch, paths, all, layout, store
+    case scroll, drag, folder, group, keyboard, undo, layouts, masonry, drop, board, resize, expose, touch, paths, all, layout, store
 }
 enum DragStart: String, ExpressibleByArgument, CaseIterable { case top, middle }
 

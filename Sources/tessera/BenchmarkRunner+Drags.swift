@@ -130,4 +130,20 @@ extension BenchmarkRunner {
         report.set("resize_sizes", Set(sizes.map { "\($0.width)x\($0.height)" }).count)
         report.set("resize_dropped", !engine.isDragging && engine.model.indexPath(of: held.id) != nil)
     }
+
+    /// The window repainted whole, 300 times a frame apart (`expose`): what uncovering or
+    /// un-minimising it costs without a compositor (the server sends Expose and keeps nothing), and
+    /// what every frame of a close-up, a layout switch or a cross-fade that moves every tile pays
+    /// in painting and sending. The cells' images are warm: this is blits, the background and the
+    /// loads' trips to the server.
+    func exposePhase() {
+        startFresh()
+        frame(at: MonotonicClock.now())
+        timedFrames("expose", count: 300, input: { _ in
+            shell.forgetWindowPixels()
+            return []
+        })
+        report.set("expose_loads", shell.lastFrameFigures.loads)
+    }
 }
+

@@ -170,6 +170,7 @@ final class BenchmarkRunner {
         case .drop: dropPhase()
         case .board: boardPhase()
         case .resize: resizePhase()
+        case .expose: exposePhase()
         case .touch: touchPhase()
         case .paths:
             pathsPhases()
@@ -203,6 +204,7 @@ final class BenchmarkRunner {
         masonryPhase()
         dropPhase()
         resizePhase()
+        exposePhase()
         touchPhase()
         boardPhase()
     }
@@ -285,7 +287,7 @@ final class BenchmarkRunner {
         report.set("first_frame_cells_painted", shell.cellImageMisses())
         report.set("shm", shell.presentsWithSharedMemory)
         // As the app's loop does in its idle time after the first frame.
-        shell.releaseStartupMemory()
+        shell.finishStartup()
         // As Qt's peer: start scrolling 300 ms after the first frame.
         idle(ms: 300)
     }

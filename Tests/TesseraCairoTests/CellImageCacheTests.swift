@@ -317,6 +317,45 @@ extension CellImageCacheTests {
 }
 
 extension CellImageCacheTests {
+    /// A carried group's members, marked as they will land, are readied in idle time while the
+    /// screen's images fill the budget: without room for them they evicted one another, the
+    /// prefetch repainted the same few after every frame, and the drop painted them all at once.
+    @Test func aGroupsMembersReadiedForTheDropAreAllKeptForIt() {
+        let renderer = SceneRenderer(assetDirectory: PixelCanvas.emptyAssets)
+        let size = Size(width: 400, height: 300)
+        func cell(_ i: Int, column: Int, y: Double, marked: Bool = false) -> CellNode {
+            var c = tile(x: Double(column) * 100, title: "Cell \(i)")
+            c.id = ItemID("c\(i)")
+            c.frame.origin.y = y
+            c.isMarked = marked
+            return c
+        }
+        let onScreen = (0..<12).map { cell($0, column: $0 % 4, y: Double($0 / 4) * 100) }
+        // Twenty members at the stack (over the window), more than the budget holds beside the screen.
+        let members = (0..<20).map { cell(100 + $0, column: 1, y: 100, marked: true) }
+        let carrying = Scene(size: size, background: white, nodes: onScreen.map { .cell($0) }, upcoming: members)
+        _ = PixelCanvas(carrying, width: 400, height: 300, renderer: renderer)
+        _ = renderer.takeCellImageMisses()
+        var batches = 0
+        while renderer.prefetch(members, size: size, scale: 1, limit: 6) > 0 {
+            batches += 1
+            _ = PixelCanvas(carrying, width: 400, height: 300, renderer: renderer)     // a frame between
+            if batches > 10 { break }
+        }
+        #expect(batches == 4, "twenty readied in four batches of six, then nothing left to do")
+        #expect(renderer.takeCellImageMisses() == 0, "the screen's images stayed")
+        // The drop: the members land marked, in a row each.
+        let landed = members.enumerated().map { k, c -> CellNode in
+            var l = c
+            l.frame.origin = Point(x: Double(k % 4) * 100, y: Double(k / 4) * 60)
+            return l
+        }
+        _ = PixelCanvas(Scene(size: size, background: white, nodes: landed.map { .cell($0) }), width: 400, height: 300, renderer: renderer)
+        #expect(renderer.takeCellImageMisses() == 0, "every member blitted from the image readied for it")
+    }
+}
+
+extension CellImageCacheTests {
     /// Marking a tile (fifty at once with a Shift+click) makes its marked image from the unmarked
     /// one already cached, with the mark drawn over it: it must be the image a paint from scratch
     /// makes, pixel for pixel.

@@ -33,6 +33,37 @@ import Testing
         #expect(lifted.last?.stackCount == 3 && lifted.dropLast().allSatisfy { $0.rotation != lifted.last!.rotation })
     }
 
+    /// What the renderer readies while a group is carried is what the drop shows: the members
+    /// that fly out as tiles, marked (as they land), and the three cards fly out looking as they
+    /// did in the stack (their raised snapshots are made), showing their marks once landed.
+    @Test func theMembersAreReadiedAsTheyWillLandAndTheCardsFlyOutAsTheyLookedInTheStack() throws {
+        var s = EngineScript(viewport: Self.tall)
+        let ids = s.ids(0)
+        let marked = [1, 3, 4, 6, 8, 9].map { ids[$0] }
+        marking(marked, in: &s)
+        s.lift(ItemID(ids[4]))
+        s.wait(0.4)
+        let lift = try #require(s.engine.session.lift)
+        let members = Set(lift.group.map(\.item.id))
+        let upcoming = s.engine.scene().upcoming.filter { members.contains($0.id) }
+        #expect(Set(upcoming.map(\.id)) == Set(lift.group.dropFirst(3).map(\.item.id)), "the members past the cards")
+        #expect(!upcoming.isEmpty && upcoming.allSatisfy(\.isMarked), "as they will land: marked")
+        s.glide(to: before(s, ids[13]))
+        s.wait(0.6)
+        s.up(s.engine.pointer!)
+        s.wait(0.05)
+        let flying = s.engine.scene().nodes.compactMap { node -> CellNode? in
+            if case .cell(let c) = node, c.isLifted, members.contains(c.id) { c } else { nil }
+        }
+        #expect(flying.count == 3, "the three cards fly out")
+        #expect(flying.allSatisfy { !$0.isMarked && !$0.isSelected && !$0.showsCheck }, "as they looked in the stack")
+        s.wait(0.6)
+        let landed = s.engine.scene().nodes.compactMap { node -> CellNode? in
+            if case .cell(let c) = node, marked.contains(c.id.rawValue) { c } else { nil }
+        }
+        #expect(landed.count == marked.count && landed.allSatisfy { $0.isMarked && !$0.isLifted }, "marked once landed")
+    }
+
     @Test func doneMembersStayBehindWithAShake() throws {
         var m = SampleData.generated(count: 40, sections: 2, seed: 1)
         let ids = m.sections[0].items.map(\.id)

@@ -35,16 +35,17 @@ extension Engine {
         return out
     }
 
-    /// A carried group's members as they will fly out of the stack at the drop (plain tiles, at
-    /// their own size), for the renderer to keep their images ready: an autoscroll under the stack
-    /// may have pushed them out of its cache, and the fan-out's first frame would paint them all.
-    /// Only those that fly (`landingWindow`).
+    /// A carried group's members as they will fly out of the stack at the drop (at their own size,
+    /// marked, as a group that lands in the open is: `markLanded`), for the renderer to keep their
+    /// images ready: an autoscroll under the stack may have pushed them out of its cache, and the
+    /// fan-out's first frame would paint them all. Only those that fly (`landingWindow`).
     func stackUpcoming(_ lift: Lift, looks: CellLooks) -> [CellNode] {
         let at = carriedFrame(lift).origin
         return landingWindow(lift, count: lift.group.count).dropFirst(Swift.min(lift.group.count, Self.fan.count)).map { k in
             let m = lift.group[k]
             var node = looks.node(m.item, frame: Rect(origin: at, size: m.from.size))
             node.isPressed = false
+            node.isMarked = true
             return node
         }
     }
@@ -74,6 +75,13 @@ extension Engine {
             node.isLifted = k < Self.fan.count
             node.isPressed = false
             node.rotation = k < Self.fan.count ? m.fromRotation * (1 - eased) : 0
+            if node.isLifted {
+                // A card flies out looking as it did in the stack, whose raised snapshot is made
+                // (a marked one would be painted in the drop's frame): its mark shows as it lands.
+                node.isMarked = false
+                node.isSelected = false
+                node.showsCheck = false
+            }
             out.append(.cell(node))
         }
         return out
