@@ -73,13 +73,19 @@ public final class SceneRenderer {
         let markOverlay: (CellNode, OpaquePointer) -> Void = { [cells] cell, target in cells.paintMarkOverlay(cell, cr: target) }
         cairo_save(cr)
         cairo_scale(cr, scale, scale)
-        CairoPath.setColor(cr, scene.background)
-        cairo_paint(cr)
-
         var x0 = 0.0, y0 = 0.0, x1 = 0.0, y1 = 0.0
         cairo_clip_extents(cr, &x0, &y0, &x1, &y1)
         clipStack.removeAll(keepingCapacity: true)
         var visible = Rect(x: x0, y: y0, width: x1 - x0, height: y1 - y0)
+        // The background, except where an opaque box will paint every pixel again.
+        let covered = Self.opaqueBoxCover(of: visible, in: scene.nodes, pixelScale: scale)
+        CairoPath.setColor(cr, scene.background)
+        if covered.isEmpty {
+            cairo_paint(cr)
+        } else {
+            for r in visible.subtracting(covered) { cairo_rectangle(cr, r.minX, r.minY, r.width, r.height) }
+            cairo_fill(cr)
+        }
         // Worked out at the first raised cell, so frames without a drag never look for it.
         lazy var stack = StackOcclusion(scene.nodes, palette: scene.palette, pixelScale: scale)
 
@@ -138,6 +144,26 @@ public final class SceneRenderer {
         for _ in clipStack { cairo_restore(cr) }
         clipStack.removeAll(keepingCapacity: true)
         cairo_restore(cr)
+    }
+
+    /// The largest part of `visible` that one box paints whole (on whole device pixels): a box
+    /// drawn outside every pushed clip, opaque, with its rounded corners outside `visible`. The
+    /// background need not be painted there first (a section's card under the cells: in a
+    /// whole-window repaint a fill of nearly every pixel saved). `.zero` when there is none.
+    static func opaqueBoxCover(of visible: Rect, in nodes: [SceneNode], pixelScale: Double) -> Rect {
+        var depth = 0, best = Rect.zero
+        for node in nodes {
+            switch node {
+            case .box(let box) where depth == 0 && box.color.alpha >= 1:
+                guard box.frame.intersects(visible), cornersMiss(box, visible) else { continue }
+                let part = box.frame.intersection(visible).snapped(toPixelsOf: pixelScale, outward: false)
+                if part.width * part.height > best.width * best.height { best = part }
+            case .pushClip: depth += 1
+            case .popClip: depth = Swift.max(0, depth - 1)
+            default: break
+            }
+        }
+        return best
     }
 
     /// Whether none of `box`'s rounded corners (with their antialiased pixel) reaches into `visible`.

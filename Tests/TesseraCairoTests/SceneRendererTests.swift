@@ -184,3 +184,60 @@ struct SceneRendererTests {
         }
     }
 }
+
+/// The background is left out where an opaque box paints every pixel again; the window's back
+/// buffer is a staging area that still holds an earlier load's pixels, so a pass that left out too
+/// much would leave them on screen.
+@Suite("The background under an opaque box")
+struct CoveredBackgroundTests {
+    private let stale = Color(red: 1, green: 0, blue: 1)
+    private let card = Color(red: 0.85, green: 0.87, blue: 0.9)
+
+    /// `scene` painted over stale pixels, clipped to `clip` (device pixels), as the shell paints a load.
+    private func render(_ scene: Scene, clip: Rect) -> PixelCanvas {
+        PixelCanvas(width: Int(scene.size.width), height: Int(scene.size.height), background: stale) { cr in
+            cairo_rectangle(cr, clip.minX, clip.minY, clip.width, clip.height)
+            cairo_clip(cr)
+            SceneRenderer(assetDirectory: PixelCanvas.emptyAssets).render(scene, to: cr, scale: 1)
+        }
+    }
+
+    private func staleCount(_ canvas: PixelCanvas, in r: Rect) -> Int {
+        canvas.count(in: r) { $0.isClose(to: Pixel(stale), tolerance: 60) }
+    }
+
+    @Test func aBoxCoveringTheClipRepaintsEveryPixelOfIt() {
+        let size = Size(width: 120, height: 90)
+        let whole = Rect(origin: .zero, size: size)
+        let scene = Scene(size: size, background: white, nodes: [.box(BoxNode(frame: whole.insetBy(dx: -20, dy: -20), color: card, cornerRadius: 12))])
+        #expect(SceneRenderer.opaqueBoxCover(of: whole, in: scene.nodes, pixelScale: 1) == whole)
+        let canvas = render(scene, clip: whole)
+        #expect(staleCount(canvas, in: whole) == 0)
+        #expect(canvas.count(in: whole) { $0 == Pixel(card) } == 120 * 90)
+    }
+
+    @Test func whereTheBoxDoesNotPaintEveryPixelTheBackgroundIsPainted() {
+        let size = Size(width: 120, height: 90)
+        let whole = Rect(origin: .zero, size: size)
+        let strip = Rect(x: 0, y: 40, width: 120, height: 20)
+        let cases: [(String, [SceneNode], Rect)] = [
+            ("a section's card, inset from the edges", [.box(BoxNode(frame: Rect(x: 10, y: 0, width: 100, height: 90), color: card, cornerRadius: 14))],
+             Rect(x: 10, y: 40, width: 100, height: 20)),
+            ("its edges between pixels", [.box(BoxNode(frame: Rect(x: 10.5, y: 0, width: 99, height: 90), color: card))],
+             Rect(x: 11, y: 40, width: 98, height: 20)),
+            ("its corner in the clip", [.box(BoxNode(frame: Rect(x: 0, y: 45, width: 160, height: 90), color: card, cornerRadius: 12))], .zero),
+            ("see-through", [.box(BoxNode(frame: whole.insetBy(dx: -20, dy: -20), color: card.withAlpha(0.5)))], .zero),
+            ("inside a clip", [.pushClip(Rect(x: 0, y: 0, width: 60, height: 90)),
+                               .box(BoxNode(frame: whole.insetBy(dx: -20, dy: -20), color: card)), .popClip], .zero),
+        ]
+        for (name, nodes, cover) in cases {
+            let scene = Scene(size: size, background: white, nodes: nodes)
+            #expect(SceneRenderer.opaqueBoxCover(of: strip, in: nodes, pixelScale: 1) == cover, "\(name)")
+            let canvas = render(scene, clip: strip)
+            #expect(staleCount(canvas, in: strip) == 0, "\(name): stale pixels left")
+            if !cover.isEmpty {
+                #expect(canvas[2, 50] == Pixel(white) && canvas[60, 50] == Pixel(card), "\(name): the margin is the background, the card its colour")
+            }
+        }
+    }
+}

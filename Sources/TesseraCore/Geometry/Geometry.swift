@@ -50,6 +50,17 @@ public struct Rect: Hashable, Sendable, CustomStringConvertible {
 
     /// Half-open containment: a point on the right or bottom edge belongs to the next rect.
     public func contains(_ p: Point) -> Bool { p.x >= minX && p.x < maxX && p.y >= minY && p.y < maxY }
+    /// What is left of this rect with `r` taken out: at most four rects (the bands above and below
+    /// `r`, then beside it), not overlapping; this rect whole when they do not intersect.
+    public func subtracting(_ r: Rect) -> [Rect] {
+        let cut = intersection(r)
+        guard !cut.isEmpty else { return isEmpty ? [] : [self] }
+        let parts = [Rect(x: minX, y: minY, width: width, height: cut.minY - minY),
+                     Rect(x: minX, y: cut.maxY, width: width, height: maxY - cut.maxY),
+                     Rect(x: minX, y: cut.minY, width: cut.minX - minX, height: cut.height),
+                     Rect(x: cut.maxX, y: cut.minY, width: maxX - cut.maxX, height: cut.height)]
+        return parts.filter { !$0.isEmpty }
+    }
     public func intersects(_ r: Rect) -> Bool { minX < r.maxX && r.minX < maxX && minY < r.maxY && r.minY < maxY }
     public func offsetBy(dx: Double, dy: Double) -> Rect { Rect(x: minX + dx, y: minY + dy, width: width, height: height) }
     public func insetBy(dx: Double, dy: Double) -> Rect {
