@@ -16,7 +16,7 @@ final class CellImageCache {
         var pixelScale: Double
     }
 
-    private let images: LRUCache<Key, OpaquePointer>
+    private let images: LRUCache<Key, CellImage>
     /// Cells painted into new images since the last call of ``takeMisses()``.
     private(set) var misses = 0
     /// The nodes of the scene last drawn and its scale (see ``noteOnScreen(_:upcoming:pixelScale:)``).
@@ -43,7 +43,8 @@ final class CellImageCache {
 
     /// At most `capacity` images and `budget` bytes of them (see ``fitBudget(toWindow:scale:)``).
     init(capacity: Int = 192, budget: Int = 8 << 20) {
-        images = LRUCache(capacity: capacity, costLimit: budget) { cairo_surface_destroy($0) }
+        // An evicted image's pixels go when the last reference does (`CellImage.deinit`).
+        images = LRUCache(capacity: capacity, costLimit: budget)
         baseBudget = budget
         images.keepsFirst = { [unowned self] in
             let keys = onScreenKeys()
@@ -170,7 +171,7 @@ final class CellImageCache {
         let resting = Self.resting(cell)
         let detail = cell.scale > 1 ? (cell.scale * 4).rounded(.up) / 4 : 1
         if freshPaintsLeft <= 0, images.peek(key(for: resting, pixelScale: pixelScale * detail)) == nil,
-           let stand = latest[cell.id], let image = images[stand] {
+           let stand = latest[cell.id], let image = images[stand]?.surface {
             CairoPath.paintImage(image, of: cell, restingSize: stand.cell.frame.size, margin: stand.cell.paintMargin,
                                  imageScale: stand.pixelScale, cr)
             return
@@ -183,7 +184,7 @@ final class CellImageCache {
             misses += 1
             freshPaintsLeft -= 1
         }
-        CairoPath.paintImage(image, of: cell, restingSize: resting.frame.size, margin: resting.paintMargin,
+        CairoPath.paintImage(image.surface, of: cell, restingSize: resting.frame.size, margin: resting.paintMargin,
                              imageScale: pixelScale * detail, cr)
     }
 
@@ -201,9 +202,10 @@ final class CellImageCache {
     }
 
     /// Draws `cell` (one that ``isBlit(_:)``) from its image, painting the image with `paint` on a
-    /// miss. `cr` carries the renderer's scale transform (logical pixels).
+    /// miss. `cr` carries the renderer's scale transform (logical pixels). An opaque cell goes
+    /// through `direct` when the pass has one (``DirectBlit``).
     func draw(_ cell: CellNode, cr: OpaquePointer, pixelScale: Double, paint: (CellNode, OpaquePointer) -> Void,
-              markOverlay: ((CellNode, OpaquePointer) -> Void)? = nil) {
+              markOverlay: ((CellNode, OpaquePointer) -> Void)? = nil, direct: DirectBlit? = nil) {
         let alpha = cell.alpha
         // The image is the opaque cell's: a fading one looks it up as that (a copy only then).
         var opaque: CellNode { var c = cell; c.alpha = 1; return c }
@@ -220,10 +222,11 @@ final class CellImageCache {
         var x = f.minX - margin, y = f.minY - margin
         cairo_user_to_device(cr, &x, &y)
         x.round(); y.round()
+        if alpha == 1, let direct, direct.blit(image, x: Int(x), y: Int(y)) { return }
         cairo_save(cr)
         cairo_identity_matrix(cr)
-        cairo_set_source_surface(cr, image, x, y)
-        cairo_rectangle(cr, x, y, Double(cairo_image_surface_get_width(image)), Double(cairo_image_surface_get_height(image)))
+        cairo_set_source_surface(cr, image.surface, x, y)
+        cairo_rectangle(cr, x, y, Double(image.width), Double(image.height))
         if alpha < 1 {
             cairo_clip(cr)
             cairo_paint_with_alpha(cr, alpha)
@@ -241,7 +244,7 @@ final class CellImageCache {
     /// The cached image of `cell` (`fresh` when it was painted with `paint` just now); nil when no
     /// image can be made (the caller paints directly).
     private func image(for cell: CellNode, pixelScale: Double, paint: (CellNode, OpaquePointer) -> Void,
-                       markOverlay: ((CellNode, OpaquePointer) -> Void)? = nil) -> (image: OpaquePointer, fresh: Bool)? {
+                       markOverlay: ((CellNode, OpaquePointer) -> Void)? = nil) -> (image: CellImage, fresh: Bool)? {
         let f = cell.frame
         // Room around the tile for what it paints outside (rings, badges): see CellNode.paintMargin.
         let margin = cell.paintMargin
@@ -260,7 +263,7 @@ final class CellImageCache {
             // scratch makes (the mark's layers come after the tile's, and the copy is 1:1 on whole
             // device pixels), without laying out the title again. Marking fifty tiles with one
             // Shift+click is fifty of these, not fifty paints.
-            cairo_set_source_surface(icr, plain.image, plain.offset, plain.offset)
+            cairo_set_source_surface(icr, plain.image.surface, plain.offset, plain.offset)
             cairo_paint(icr)
             cairo_scale(icr, pixelScale, pixelScale)
             markOverlay(canonical, icr)
@@ -269,11 +272,11 @@ final class CellImageCache {
             paint(canonical, icr)
         }
         cairo_destroy(icr)
-        cairo_surface_flush(s)
-        images.insert(s, for: key, cost: Int(cairo_image_surface_get_stride(s)) * Int(h))
+        let image = CellImage(s)
+        images.insert(image, for: key, cost: Int(cairo_image_surface_get_stride(s)) * Int(h))
         if latest.count >= latestLimit { latest.removeAll(keepingCapacity: true) }
         latest[cell.id] = key
-        return (s, true)
+        return (image, true)
     }
 
     /// The cached image of marked `cell` as it looks unmarked, and where it goes in the marked
@@ -281,7 +284,7 @@ final class CellImageCache {
     /// layers a mark shares a cell with — done, refused, a count badge, the selection or drop
     /// ring — paint it from scratch) and the offset is whole pixels. Nil otherwise, or when the
     /// unmarked image is not cached (a cell just scrolled in).
-    private func plainImage(under cell: CellNode, pixelScale: Double) -> (image: OpaquePointer, offset: Double)? {
+    private func plainImage(under cell: CellNode, pixelScale: Double) -> (image: CellImage, offset: Double)? {
         guard cell.isMarked, !cell.isDone, !cell.isRefused, !cell.isSelected, !cell.isDropTarget,
               cell.stackCount <= 1, !(cell.isFolder && cell.folderCount > 0) else { return nil }
         var plain = cell

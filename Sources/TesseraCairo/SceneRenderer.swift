@@ -12,6 +12,9 @@ public final class SceneRenderer {
     private var cells: CellPainter
     private let liftSnapshots = LiftSnapshotCache()
     private let cellImages = CellImageCache()
+    /// Whether cell images may be copied through pixman (``DirectBlit``); tests turn it off to
+    /// compare with Cairo's blend.
+    var usesDirectBlits = true
     /// Pictures and type icons of tiles made from files; nil draws their kinds' icons.
     public private(set) var artwork: ArtworkSource? {
         get { cells.artwork }
@@ -71,6 +74,9 @@ public final class SceneRenderer {
         cellImages.noteOnScreen(scene.nodes, upcoming: scene.upcoming, pixelScale: scale)
         let paint = painter(scale)
         let markOverlay: (CellNode, OpaquePointer) -> Void = { [cells] cell, target in cells.paintMarkOverlay(cell, cr: target) }
+        // Cell images straight into the target's pixels when the pass allows it (released, and
+        // the pixels handed back to Cairo, when the pass ends).
+        let direct = usesDirectBlits ? DirectBlit(cr) : nil
         cairo_save(cr)
         cairo_scale(cr, scale, scale)
         var x0 = 0.0, y0 = 0.0, x1 = 0.0, y1 = 0.0
@@ -110,7 +116,8 @@ public final class SceneRenderer {
                 drawLabel(label, palette: scene.palette, cr: cr)
             case .cell(let cell):
                 if CellImageCache.isBlit(cell) {
-                    cellImages.draw(cell, cr: cr, pixelScale: scale, paint: paint, markOverlay: markOverlay)
+                    cellImages.draw(cell, cr: cr, pixelScale: scale, paint: paint, markOverlay: markOverlay,
+                                    direct: clipStack.isEmpty ? direct : nil)
                 } else if cell.isLifted {
                     if let stack, i < stack.index, let b = bounds[i] {
                         stack.drawBeneath(bounds: b, cr: cr, pixelScale: scale) {

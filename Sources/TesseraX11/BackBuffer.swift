@@ -1,6 +1,7 @@
 import CCairo
 import CPixman
 import CX11
+import TesseraCairo
 #if canImport(Glibc)
 import Glibc
 #endif

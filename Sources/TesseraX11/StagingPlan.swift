@@ -1,3 +1,5 @@
+import TesseraCairo
+
 /// Where each damaged rect of a frame is painted in the back buffer, and in how many loads.
 ///
 /// The back buffer is a staging area, not a copy of the window: the window keeps the last frame,

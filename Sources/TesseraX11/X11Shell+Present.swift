@@ -1,6 +1,7 @@
 import CCairo
 import CX11
 import TesseraCore
+import TesseraCairo
 
 /// What the window shows, so the next frame repaints only what changed.
 ///
@@ -49,45 +50,6 @@ struct DeviceCopy {
         guard x1 > x0, y1 > y0,
               let landing = DeviceRect(x: x0, y: y0, width: x1 - x0, height: y1 - y0).intersection(sources) else { return nil }
         area = landing
-    }
-}
-
-struct DeviceRect: Equatable {
-    var maxX: Int { x + width }
-    var maxY: Int { y + height }
-
-    func intersection(_ o: DeviceRect) -> DeviceRect? {
-        let x0 = max(x, o.x), y0 = max(y, o.y), x1 = min(maxX, o.maxX), y1 = min(maxY, o.maxY)
-        return x1 > x0 && y1 > y0 ? DeviceRect(x: x0, y: y0, width: x1 - x0, height: y1 - y0) : nil
-    }
-
-    /// This rect cut into pieces no larger than `w` x `h`.
-    func tiles(width w: Int, height h: Int) -> [DeviceRect] {
-        var out: [DeviceRect] = []
-        var ty = y
-        while ty < maxY {
-            var tx = x
-            while tx < maxX {
-                out.append(DeviceRect(x: tx, y: ty, width: min(w, maxX - tx), height: min(h, maxY - ty)))
-                tx += w
-            }
-            ty += h
-        }
-        return out
-    }
-
-    var x: Int, y: Int, width: Int, height: Int
-
-    init(x: Int, y: Int, width: Int, height: Int) {
-        self.x = x; self.y = y; self.width = width; self.height = height
-    }
-
-    /// `r` (logical pixels) scaled to device pixels, rounded outwards and clipped to the window.
-    init?(_ r: Rect, scale: Double, width w: Int, height h: Int) {
-        let x0 = max(0, Int((r.minX * scale).rounded(.down))), y0 = max(0, Int((r.minY * scale).rounded(.down)))
-        let x1 = min(w, Int((r.maxX * scale).rounded(.up))), y1 = min(h, Int((r.maxY * scale).rounded(.up)))
-        guard x1 > x0, y1 > y0 else { return nil }
-        x = x0; y = y0; width = x1 - x0; height = y1 - y0
     }
 }
 

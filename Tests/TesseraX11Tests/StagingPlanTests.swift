@@ -1,4 +1,5 @@
 import Testing
+import TesseraCairo
 @testable import TesseraX11
 
 /// The back buffer is a quarter of the window; every damaged pixel must still reach the window
