@@ -64,7 +64,7 @@ final class DirectBlit {
     /// Copies `image` with its top-left corner at (`x`, `y`) of the target, within the clip.
     /// Returns false when `image` cannot go this way (Cairo then draws it).
     func blit(_ image: CellImage, x: Int, y: Int) -> Bool {
-        guard let source = image.pixels, image.core.width > 0 else { return false }
+        guard let source = image.pixels else { return false }
         let c = image.core
         func composite(_ op: pixman_op_t, _ part: DeviceRect) {
             guard part.width > 0, part.height > 0,
@@ -72,6 +72,11 @@ final class DirectBlit {
             else { return }
             pixman_image_composite32(op, source, nil, pixels, Int32(d.x - x), Int32(d.y - y), 0, 0,
                                      Int32(d.x), Int32(d.y), Int32(d.width), Int32(d.height))
+        }
+        guard c.width > 0 else {
+            // Nothing opaque (a mark's layers): blended whole.
+            composite(PIXMAN_OP_OVER, DeviceRect(x: 0, y: 0, width: image.width, height: image.height))
+            return true
         }
         composite(PIXMAN_OP_OVER, DeviceRect(x: 0, y: 0, width: image.width, height: c.y))
         composite(PIXMAN_OP_OVER, DeviceRect(x: 0, y: c.maxY, width: image.width, height: image.height - c.maxY))

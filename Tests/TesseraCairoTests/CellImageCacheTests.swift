@@ -379,3 +379,36 @@ extension CellImageCacheTests {
         #expect(!derived[Int(27 * scale), Int(68 * scale)].isClose(to: Pixel(white), tolerance: 40))
     }
 }
+
+extension CellImageCacheTests {
+    /// A marked tile is drawn as its unmarked image with the mark's image over it (one mark image
+    /// for every tile of the size): marking many tiles at once paints nothing new, and each looks
+    /// as the marked tile painted straight onto the canvas.
+    @Test(arguments: [1.0, 2.0])
+    func markingTilesPaintsNothingNewAndLooksAsAPaintedMark(scale: Double) {
+        let renderer = SceneRenderer(assetDirectory: PixelCanvas.emptyAssets)
+        let size = Size(width: 440, height: 150)
+        let w = Int(440 * scale), h = Int(150 * scale)
+        let tiles = (0..<4).map { k -> CellNode in
+            var c = tile(x: 12 + Double(k) * 106, title: "Tile \(k)")
+            c.id = ItemID("t\(k)")
+            return c
+        }
+        func scene(_ cells: [CellNode]) -> Scene { Scene(size: size, background: white, nodes: cells.map { .cell($0) }) }
+        _ = PixelCanvas(scene(tiles), width: w, height: h, scale: scale, renderer: renderer)
+        _ = renderer.takeCellImageMisses()
+        let marked = tiles.map { var c = $0; c.isMarked = true; return c }
+        let drawn = PixelCanvas(scene(marked), width: w, height: h, scale: scale, renderer: renderer)
+        #expect(renderer.takeCellImageMisses() == 0, "no tile painted again to mark it")
+        let painter = CellPainter(icons: IconCache(assetDirectory: PixelCanvas.emptyAssets), text: TextRenderer(), masks: RoundedRectMasks())
+        let painted = PixelCanvas(width: w, height: h, background: white) { cr in
+            cairo_scale(cr, scale, scale)
+            for c in marked { painter.paint(c, cr: cr, pixelScale: scale) }
+        }
+        var differing = 0
+        for y in 0..<h { for x in 0..<w where !drawn[x, y].isClose(to: painted[x, y], tolerance: 2) { differing += 1 } }
+        #expect(differing == 0, "\(differing) pixels differ from the marked tiles painted at scale \(scale)")
+        // And marked: the ring 3 px outside the first tile is the accent, not the background.
+        #expect(!drawn[Int(10 * scale), Int(68 * scale)].isClose(to: Pixel(white), tolerance: 40))
+    }
+}
