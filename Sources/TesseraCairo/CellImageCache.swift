@@ -265,31 +265,57 @@ final class CellImageCache {
     /// every marked tile of that size, so fifty marked tiles are fifty unmarked images and one
     /// mark, not fifty images made when a Shift+click marks them (8-14 ms in one frame).
     private func markImage(for cell: CellNode, pixelScale: Double, markOverlay: (CellNode, OpaquePointer) -> Void) -> CellImage? {
-        let size = MarkKey(size: cell.frame.size, pixelScale: pixelScale)
-        if let hit = marks[size] { return hit }
         let margin = cell.paintMargin
-        let w = Int32(((cell.frame.width + 2 * margin) * pixelScale).rounded(.up))
-        let h = Int32(((cell.frame.height + 2 * margin) * pixelScale).rounded(.up))
+        return layer(.mark, of: cell.frame.size, margin: margin, pixelScale: pixelScale) { cr in
+            markOverlay(key(for: cell, pixelScale: pixelScale).cell, cr)
+        }
+    }
+
+    /// What lies under every raised tile of `size` (its shadow), painted by `paint` in the space of
+    /// a snapshot with `margin` around the tile (the tile at (`margin`, `margin`)): shared by every
+    /// snapshot of that size, as a mark is by every marked tile.
+    func shadowImage(of size: Size, margin: Double, pixelScale: Double, paint: (OpaquePointer) -> Void) -> CellImage? {
+        layer(.shadow, of: size, margin: margin, pixelScale: pixelScale, paint: paint)
+    }
+
+    /// A layer shared by every tile of `size` (`kind`), made with `paint` in logical pixels on an
+    /// image with `margin` around the tile; a few sizes are kept.
+    private func layer(_ kind: LayerKey.Kind, of size: Size, margin: Double, pixelScale: Double,
+                       paint: (OpaquePointer) -> Void) -> CellImage? {
+        let key = LayerKey(kind: kind, size: size, margin: margin, pixelScale: pixelScale)
+        if let hit = layers[key] { return hit }
+        let w = Int32(((size.width + 2 * margin) * pixelScale).rounded(.up))
+        let h = Int32(((size.height + 2 * margin) * pixelScale).rounded(.up))
         guard w > 0, h > 0, let s = cairo_image_surface_create(CAIRO_FORMAT_ARGB32, w, h),
               cairo_surface_status(s) == CAIRO_STATUS_SUCCESS else { return nil }
         let icr = cairo_create(s)!
         cairo_scale(icr, pixelScale, pixelScale)
-        markOverlay(key(for: cell, pixelScale: pixelScale).cell, icr)
+        paint(icr)
         cairo_destroy(icr)
-        if marks.count >= 8 { marks.removeAll() }
+        if layers.count >= 16 { layers.removeAll() }
         let image = CellImage(s)
-        marks[size] = image
+        layers[key] = image
         return image
     }
 
-    private struct MarkKey: Hashable {
+    private struct LayerKey: Hashable {
+        enum Kind: Hashable { case mark, shadow }
+        var kind: Kind
         var size: Size
+        var margin: Double
         var pixelScale: Double
     }
-    /// The mark's image per tile size (``markImage(for:pixelScale:markOverlay:)``); a few sizes.
-    private var marks: [MarkKey: CellImage] = [:]
+    /// The shared layers (``layer(_:of:margin:pixelScale:paint:)``): marks and shadows, a few sizes.
+    private var layers: [LayerKey: CellImage] = [:]
 
     /// Paints `cell`'s image ahead of need; returns whether it had to (false when cached).
+    /// `cell`'s image (one that ``isCacheable(_:)``), painted with `paint` when not cached (a miss).
+    func image(of cell: CellNode, pixelScale: Double, paint: (CellNode, OpaquePointer) -> Void) -> CellImage? {
+        guard let (image, fresh) = image(for: cell, pixelScale: pixelScale, paint: paint) else { return nil }
+        if fresh { misses += 1 }
+        return image
+    }
+
     /// A marked tile drawn as its unmarked image and the mark's: the unmarked one.
     func prepare(_ cell: CellNode, pixelScale: Double, paint: (CellNode, OpaquePointer) -> Void) -> Bool {
         image(for: Self.unmarked(cell, pixelScale: pixelScale) ?? cell, pixelScale: pixelScale, paint: paint)?.fresh ?? false
@@ -352,7 +378,7 @@ final class CellImageCache {
 
     func removeAll() {
         images.removeAll()
-        marks.removeAll()
+        layers.removeAll()
         latest.removeAll()
     }
 

@@ -23,6 +23,13 @@ struct CellPainter {
         }
     }
 
+    /// Draws only a raised cell's shadow (and, on a dark surface, its light edge), untransformed:
+    /// what a snapshot made from the cell's resting image lays under it (`SceneRenderer`).
+    func paintRaisedShadow(_ cell: CellNode, cr: OpaquePointer) {
+        let f = cell.frame
+        paintLiftShadow(f, radius: min(f.width, f.height) * Theme.cornerFraction, cr: cr)
+    }
+
     /// Draws only what changes every frame of a dwell (its progress ring) over a cell drawn from
     /// its resting image, under the same scale, rotation and alpha as ``paint(_:cr:pixelScale:)``.
     func paintDwellOverlay(_ cell: CellNode, cr: OpaquePointer) {

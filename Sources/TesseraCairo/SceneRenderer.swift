@@ -15,6 +15,9 @@ public final class SceneRenderer {
     /// Whether cell images may be copied through pixman (``DirectBlit``); tests turn it off to
     /// compare with Cairo's blend.
     var usesDirectBlits = true
+    /// Whether raised snapshots are made from resting images (``raisedPainter(_:paint:)``); tests
+    /// turn it off to compare with a snapshot painted whole.
+    var raisesRestingImages = true
     /// Pictures and type icons of tiles made from files; nil draws their kinds' icons.
     public private(set) var artwork: ArtworkSource? {
         get { cells.artwork }
@@ -53,7 +56,8 @@ public final class SceneRenderer {
     /// Loads the faces the text of `scene` needs beyond those (bold headers, badges).
     public func loadFonts(usedIn scene: Scene) { text.loadFonts(usedIn: scene) }
 
-    /// Loads the faces of the text the first edits show (the toast), for idle time after start-up.
+    /// Loads the faces of the text the first edits show (the toast, a stack's count badge), for
+    /// idle time after start-up.
     public func loadInteractionFonts() { text.loadInteractionFonts() }
 
     /// Paints `scene` over everything in `cr`'s clip.
@@ -73,6 +77,7 @@ public final class SceneRenderer {
         cellImages.fitBudget(toWindow: scene.size, scale: scale)
         cellImages.noteOnScreen(scene.nodes, upcoming: scene.upcoming, pixelScale: scale)
         let paint = painter(scale)
+        let raised = raisedPainter(scale, paint: paint)
         let markOverlay: (CellNode, OpaquePointer) -> Void = { [cells] cell, target in cells.paintMarkOverlay(cell, cr: target) }
         // Cell images straight into the target's pixels when the pass allows it (released, and
         // the pixels handed back to Cairo, when the pass ends).
@@ -121,10 +126,10 @@ public final class SceneRenderer {
                 } else if cell.isLifted {
                     if let stack, i < stack.index, let b = bounds[i] {
                         stack.drawBeneath(bounds: b, cr: cr, pixelScale: scale) {
-                            liftSnapshots.draw(cell, cr: cr, pixelScale: scale, paint: paint)
+                            liftSnapshots.draw(cell, cr: cr, pixelScale: scale, paint: raised)
                         }
                     } else {
-                        liftSnapshots.draw(cell, cr: cr, pixelScale: scale, paint: paint)
+                        liftSnapshots.draw(cell, cr: cr, pixelScale: scale, paint: raised)
                     }
                 } else if CellImageCache.isDrawableFromRestingImage(cell) {
                     cellImages.drawTransformed(cell, cr: cr, pixelScale: scale, paint: paint)
@@ -243,6 +248,44 @@ public final class SceneRenderer {
     /// of cell pixels calls on a miss. Made once per pass, not per cell.
     private func painter(_ scale: Double) -> (CellNode, OpaquePointer) -> Void {
         { [cells] cell, target in cells.paint(cell, cr: target, pixelScale: scale) }
+    }
+
+    /// Paints a raised cell's snapshot (`LiftSnapshotCache`, into a surface whose device scale is
+    /// `scale`): its shadow (one image for every raised tile of its size), then its resting image
+    /// (the cell as it sits in the grid: cached, or made now with `paint`) copied in on whole
+    /// device pixels. Not its tile, icon and title laid
+    /// out and painted again: a group's lift made four snapshots in one frame, ~0.9 ms each. A done
+    /// cell (dimmed with its shadow), the carried stack's top (its count badge reaches past the
+    /// margin of a tile in the grid) or one whose image would land between device pixels is
+    /// painted whole, with `paint`.
+    private func raisedPainter(_ scale: Double, paint: @escaping (CellNode, OpaquePointer) -> Void) -> (CellNode, OpaquePointer) -> Void {
+        { [cells, cellImages, raisesRestingImages] cell, target in
+            var resting = cell
+            resting.isLifted = false
+            let offset = (cell.frame.minX - resting.paintMargin) * scale
+            guard raisesRestingImages, cell.isLifted, !cell.isDone, cell.stackCount <= 1, cell.frame.minX == cell.frame.minY, offset == offset.rounded(),
+                  CellImageCache.isCacheable(resting),
+                  let image = cellImages.image(of: resting, pixelScale: scale, paint: paint) else {
+                paint(cell, target)
+                return
+            }
+            // The tile sits at (margin, margin) of the snapshot.
+            guard let shadow = cellImages.shadowImage(of: cell.frame.size, margin: cell.frame.minX, pixelScale: scale, paint: { cr in
+                cells.paintRaisedShadow(cell, cr: cr)
+            }) else {
+                paint(cell, target)
+                return
+            }
+            cairo_save(target)
+            // In the snapshot's pixels (its device scale undone): 1:1 copies.
+            cairo_identity_matrix(target)
+            cairo_scale(target, 1 / scale, 1 / scale)
+            cairo_set_source_surface(target, shadow.surface, 0, 0)
+            cairo_paint(target)
+            cairo_set_source_surface(target, image.surface, offset, offset)
+            cairo_paint(target)
+            cairo_restore(target)
+        }
     }
 
     /// Bytes of pixels the renderer's caches hold (cell images, resampled icons, tile masks, the

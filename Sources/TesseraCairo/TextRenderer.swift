@@ -187,8 +187,9 @@ final class TextRenderer {
         warm(Array(styles.subtracting([.cellTitle, .label(.footer)])))
     }
 
-    /// Loads the faces of the text that comes with the first edits: the toast a drop shows.
-    func loadInteractionFonts() { warm([.label(.toast)]) }
+    /// Loads the faces of the text that comes with the first edits: the toast a drop shows, and
+    /// the count badge of a group's stack (and of folders, when none was on the first screen).
+    func loadInteractionFonts() { warm([.label(.toast), .badge]) }
 
     private func warm(_ styles: [TextStyle]) {
         guard !styles.isEmpty, let surface = cairo_image_surface_create(CAIRO_FORMAT_ARGB32, 8, 8) else { return }

@@ -78,3 +78,61 @@ extension LiftSnapshotTests {
         #expect(Double(cache.bytes) < 0.9 * Double(wholeBytes), "kept \(cache.bytes) of \(wholeBytes) bytes")
     }
 }
+
+extension LiftSnapshotTests {
+    /// A raised snapshot is made from the cell's resting image with the shadow under it, not by
+    /// painting the tile, icon and title again: lifting a tile drawn in the grid paints no new
+    /// cell image, and the snapshot is at least as close to the raised cell painted straight onto
+    /// the canvas as one painted whole (closer at scale 2).
+    @Test(arguments: [1.0, 2.0])
+    func aSnapshotMadeFromTheRestingImageIsAsCloseToThePaintedCellAsOnePaintedWhole(scale: Double) {
+        let w = Int(300 * scale), h = Int(200 * scale)
+        var kinds: [CellNode] = []
+        for k in 0..<4 {
+            var c = CellNode(id: ItemID("k\(k)"), frame: Rect(x: 60, y: 40, width: 96, height: 96), title: "Photos 照片", icon: "none",
+                             color: Color(red: 0.2, green: 0.5, blue: 0.9))
+            c.isSelected = k == 1
+            c.isFolder = k == 2
+            c.folderCount = k == 2 ? 4 : 0
+            c.stackCount = k == 3 ? 5 : 0      // painted whole: its badge reaches past a grid tile's margin
+            kinds.append(c)
+        }
+        let painter = CellPainter(icons: IconCache(assetDirectory: PixelCanvas.emptyAssets), text: TextRenderer(), masks: RoundedRectMasks())
+        for palette in [Palette.light, Palette(Appearance(scheme: .dark))] {
+            for resting in kinds {
+                let size = Size(width: 300, height: 200)
+                var raised = resting
+                raised.isLifted = true
+                raised.rotation = 0
+                raised.scale = 1
+                func lift(fromRestingImage: Bool) -> PixelCanvas {
+                    let renderer = SceneRenderer(assetDirectory: PixelCanvas.emptyAssets)
+                    renderer.raisesRestingImages = fromRestingImage
+                    _ = PixelCanvas(Scene(size: size, background: palette.background, nodes: [.cell(resting)], palette: palette),
+                                    width: w, height: h, scale: scale, renderer: renderer)
+                    _ = renderer.takeCellImageMisses()
+                    let drawn = PixelCanvas(Scene(size: size, background: palette.background, nodes: [.cell(raised)], palette: palette),
+                                            width: w, height: h, scale: scale, renderer: renderer)
+                    if fromRestingImage {
+                        #expect(renderer.takeCellImageMisses() == 0, "the resting image is reused")
+                    }
+                    return drawn
+                }
+                let made = lift(fromRestingImage: true), whole = lift(fromRestingImage: false)
+                var p = painter
+                p.palette = palette
+                let painted = PixelCanvas(width: w, height: h, background: palette.background) { cr in
+                    cairo_scale(cr, scale, scale)
+                    p.paint(raised, cr: cr, pixelScale: scale)
+                }
+                func far(_ a: PixelCanvas, _ b: PixelCanvas) -> Int {
+                    var n = 0
+                    for y in 0..<h { for x in 0..<w where !a[x, y].isClose(to: b[x, y], tolerance: 6) { n += 1 } }
+                    return n
+                }
+                let fromImage = far(made, painted), fromWhole = far(whole, painted)
+                #expect(fromImage <= fromWhole, "\(resting.id) at scale \(scale): \(fromImage) pixels far from the raised cell painted, against \(fromWhole)")
+            }
+        }
+    }
+}
