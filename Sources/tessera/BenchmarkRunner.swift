@@ -204,7 +204,6 @@ final class BenchmarkRunner {
         masonryPhase()
         dropPhase()
         resizePhase()
-        exposePhase()
         touchPhase()
         boardPhase()
     }

@@ -39,4 +39,29 @@ struct BenchmarkPathsTests {
         #expect((figures["board_list_autoscrolled_px"] as? Double ?? 0) > 100, "the list autoscrolled")
         #expect((figures["board_autoscrolled_px"] as? Double ?? 0) > 50, "the board autoscrolled")
     }
+
+    @Test("tessera bench --script expose: 300 whole-window repaints, each sent in its loads")
+    func exposeRepaintsTheWholeWindow() async throws {
+        let h = try await Harness.start("bench-expose")
+        defer { h.close() }
+        var environment = ProcessInfo.processInfo.environment
+        environment["DISPLAY"] = h.xvfb.display
+        let out = h.directory + "/bench.json", err = h.directory + "/bench.stderr"
+        let child = try ChildProcess(executable: try TesseraBinary.require(),
+                                     arguments: ["bench", "--items", "1000", "--script", "expose", "--fast"],
+                                     environment: environment, stdoutPath: out, stderrPath: err)
+        defer { child.terminate() }
+        let status = await child.waitForExit(timeout: 120)
+        let stderr = (try? String(contentsOfFile: err, encoding: .utf8)) ?? ""
+        #expect(status == .exited(0), "stderr: \(stderr)")
+        let text = try String(contentsOfFile: out, encoding: .utf8)
+        let line = try #require(text.split(separator: "\n").last, "no output")
+        let figures = try #require(try JSONSerialization.jsonObject(with: Data(line.utf8)) as? [String: Any])
+        #expect(figures["expose_frames"] as? Int == 300)
+        for part in ["work_median_ms", "work_p99_ms", "render_median_ms", "present_median_ms"] {
+            #expect((figures["expose_\(part)"] as? Double ?? -1) > 0, "expose_\(part) missing")
+        }
+        // The whole window each time: more than one load through the quarter-window staging buffer.
+        #expect((figures["expose_loads"] as? Int ?? 0) > 1)
+    }
 }
