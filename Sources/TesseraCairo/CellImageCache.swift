@@ -235,7 +235,7 @@ final class CellImageCache {
         var x = origin.x, y = origin.y
         cairo_user_to_device(cr, &x, &y)
         x.round(); y.round()
-        if alpha == 1, let direct, direct.blit(image, x: Int(x), y: Int(y)) { return }
+        if let direct, direct.blit(image, x: Int(x), y: Int(y), alpha: alpha) { return }
         cairo_save(cr)
         cairo_identity_matrix(cr)
         cairo_set_source_surface(cr, image.surface, x, y)

@@ -61,17 +61,27 @@ final class DirectBlit {
         cairo_surface_mark_dirty(target)
     }
 
-    /// Copies `image` with its top-left corner at (`x`, `y`) of the target, within the clip.
-    /// Returns false when `image` cannot go this way (Cairo then draws it).
-    func blit(_ image: CellImage, x: Int, y: Int) -> Bool {
+    /// Copies `image` with its top-left corner at (`x`, `y`) of the target, within the clip, under
+    /// `alpha` (a tile fading into a group's stack: blended whole through a constant mask, as
+    /// Cairo's `paint_with_alpha` does). Returns false when `image` cannot go this way (Cairo then
+    /// draws it).
+    func blit(_ image: CellImage, x: Int, y: Int, alpha: Double = 1) -> Bool {
         guard let source = image.pixels else { return false }
         let c = image.core
-        func composite(_ op: pixman_op_t, _ part: DeviceRect) {
+        func composite(_ op: pixman_op_t, _ part: DeviceRect, mask: OpaquePointer? = nil) {
             guard part.width > 0, part.height > 0,
                   let d = DeviceRect(x: x + part.x, y: y + part.y, width: part.width, height: part.height).intersection(clip)
             else { return }
-            pixman_image_composite32(op, source, nil, pixels, Int32(d.x - x), Int32(d.y - y), 0, 0,
+            pixman_image_composite32(op, source, mask, pixels, Int32(d.x - x), Int32(d.y - y), 0, 0,
                                      Int32(d.x), Int32(d.y), Int32(d.width), Int32(d.height))
+        }
+        if alpha < 1 {
+            // Cairo's solid mask: its alpha in 16 bits, rounded as Cairo rounds it.
+            var color = pixman_color_t(red: 0, green: 0, blue: 0, alpha: UInt16(Swift.max(0, Swift.min(1, alpha)) * 65535 + 0.5))
+            guard let mask = pixman_image_create_solid_fill(&color) else { return false }
+            composite(PIXMAN_OP_OVER, DeviceRect(x: 0, y: 0, width: image.width, height: image.height), mask: mask)
+            pixman_image_unref(mask)
+            return true
         }
         guard c.width > 0 else {
             // Nothing opaque (a mark's layers): blended whole.

@@ -4,7 +4,8 @@ import Testing
 import TesseraCore
 
 /// Cell images copied into a frame through pixman (`DirectBlit`: the opaque core copied, the rest
-/// blended) must look exactly as Cairo's blend of the whole image did, wherever the clip cuts them.
+/// blended; a fading one blended under its alpha) must look exactly as Cairo's blend of the whole
+/// image did, wherever the clip cuts them.
 @Suite struct DirectBlitTests {
     private let background = Color(red: 0.93, green: 0.94, blue: 0.96)
 
@@ -18,6 +19,8 @@ import TesseraCore
             c.isFolder = k == 7
             c.folderCount = k == 7 ? 3 : 0
             c.isSelected = k == 10
+            // Fading (a member flying into a group's stack): blended whole under the alpha.
+            if k == 5 || k == 8 || k == 11 { c.alpha = [5: 0.8, 8: 0.55, 11: 0.3][k]!; c.isMarked = false }
             out.append(c)
         }
         return out

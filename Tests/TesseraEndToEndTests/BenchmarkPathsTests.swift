@@ -5,15 +5,15 @@ import Testing
 /// window through its gesture, and reports that it happened besides its frame times.
 @Suite("End to end: the benchmark's every-path script")
 struct BenchmarkPathsTests {
-    @Test("tessera bench --script paths: a keyboard move, undo and redo, the layout switches, masonry, board and resize drags")
-    func everyPathRunsAndDoesWhatItSays() async throws {
-        let h = try await Harness.start("bench-paths")
+    /// Runs `tessera bench --items 1000 --script <script> --fast` on its own Xvfb; its JSON figures.
+    private func bench(_ script: String) async throws -> [String: Any] {
+        let h = try await Harness.start("bench-" + script)
         defer { h.close() }
         var environment = ProcessInfo.processInfo.environment
         environment["DISPLAY"] = h.xvfb.display
         let out = h.directory + "/bench.json", err = h.directory + "/bench.stderr"
         let child = try ChildProcess(executable: try TesseraBinary.require(),
-                                     arguments: ["bench", "--items", "1000", "--script", "paths", "--fast"],
+                                     arguments: ["bench", "--items", "1000", "--script", script, "--fast"],
                                      environment: environment, stdoutPath: out, stderrPath: err)
         defer { child.terminate() }
         let status = await child.waitForExit(timeout: 120)
@@ -21,7 +21,12 @@ struct BenchmarkPathsTests {
         #expect(status == .exited(0), "stderr: \(stderr)")
         let text = try String(contentsOfFile: out, encoding: .utf8)
         let line = try #require(text.split(separator: "\n").last, "no output")
-        let figures = try #require(try JSONSerialization.jsonObject(with: Data(line.utf8)) as? [String: Any])
+        return try #require(try JSONSerialization.jsonObject(with: Data(line.utf8)) as? [String: Any])
+    }
+
+    @Test("tessera bench --script paths: a keyboard move, undo and redo, the layout switches, masonry, board and resize drags")
+    func everyPathRunsAndDoesWhatItSays() async throws {
+        let figures = try await bench("paths")
         let paths = ["keyboard": 130, "undo_move": 80, "undo_folder": 80, "layouts": 120, "masonry": 200, "resize": 160, "board": 270]
         for (path, frames) in paths {
             #expect(figures["\(path)_frames"] as? Int == frames, "\(path): frames")
@@ -42,21 +47,7 @@ struct BenchmarkPathsTests {
 
     @Test("tessera bench --script expose: 300 whole-window repaints, each sent in its loads")
     func exposeRepaintsTheWholeWindow() async throws {
-        let h = try await Harness.start("bench-expose")
-        defer { h.close() }
-        var environment = ProcessInfo.processInfo.environment
-        environment["DISPLAY"] = h.xvfb.display
-        let out = h.directory + "/bench.json", err = h.directory + "/bench.stderr"
-        let child = try ChildProcess(executable: try TesseraBinary.require(),
-                                     arguments: ["bench", "--items", "1000", "--script", "expose", "--fast"],
-                                     environment: environment, stdoutPath: out, stderrPath: err)
-        defer { child.terminate() }
-        let status = await child.waitForExit(timeout: 120)
-        let stderr = (try? String(contentsOfFile: err, encoding: .utf8)) ?? ""
-        #expect(status == .exited(0), "stderr: \(stderr)")
-        let text = try String(contentsOfFile: out, encoding: .utf8)
-        let line = try #require(text.split(separator: "\n").last, "no output")
-        let figures = try #require(try JSONSerialization.jsonObject(with: Data(line.utf8)) as? [String: Any])
+        let figures = try await bench("expose")
         #expect(figures["expose_frames"] as? Int == 300)
         for part in ["work_median_ms", "work_p99_ms", "render_median_ms", "present_median_ms"] {
             #expect((figures["expose_\(part)"] as? Double ?? -1) > 0, "expose_\(part) missing")
