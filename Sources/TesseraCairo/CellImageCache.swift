@@ -23,8 +23,8 @@ final class CellImageCache {
     private var onScreen: (nodes: [SceneNode], pixelScale: Double)?
     /// The cost bound for the window's size (`fitBudget`), before room for marked cells.
     private var baseBudget: Int
-    /// Room for the unmarked images of the marked cells on screen, and both images of the marked
-    /// cells about to be shown (`noteOnScreen`).
+    /// Room for the unmarked images of the marked cells on screen and of those about to be shown
+    /// (`noteOnScreen`).
     private var markedExtra = 0
     /// The key each item's newest image was cached under: what an animating cell whose own image
     /// is not painted yet is drawn from (``drawTransformed(_:cr:pixelScale:paint:)``). Forgotten
@@ -60,20 +60,21 @@ final class CellImageCache {
     /// when a trim runs.
     func noteOnScreen(_ nodes: [SceneNode], upcoming: [CellNode] = [], pixelScale: Double) {
         onScreen = (nodes, pixelScale)
-        // Room for the unmarked images of the marked cells on screen as well (their marked images
-        // are made from them): a Shift+click that marks fifty tiles must not evict the unmarked
-        // images of the ones still to be made. O(cells on screen), without hashing.
+        // Room for the unmarked images of the marked cells on screen as well (a marked tile is
+        // drawn from its unmarked image and the shared mark, or its own image is made from it): a
+        // Shift+click that marks fifty tiles must not evict the unmarked images it needs.
+        // O(cells on screen), without hashing.
         var extra = 0
         for node in nodes {
             guard case .cell(let cell) = node, cell.isMarked else { continue }
             extra += Self.bytes(of: cell, margin: CellNode.plainMargin, pixelScale: pixelScale)
         }
-        // And for both images of each marked cell about to be shown (a carried group's members as
-        // they will land): without it, preparing them in idle time evicted one another, frame
-        // after frame, and the drop painted them all in its own frame.
+        // And for the unmarked image of each marked cell about to be shown (a carried group's
+        // members as they will land; `prepare` readies that one): without it, preparing them in
+        // idle time evicted one another, frame after frame, and the drop painted them all in its
+        // own frame.
         for cell in upcoming where cell.isMarked {
-            extra += Self.bytes(of: cell, margin: cell.paintMargin, pixelScale: pixelScale)
-                + Self.bytes(of: cell, margin: CellNode.plainMargin, pixelScale: pixelScale)
+            extra += Self.bytes(of: cell, margin: CellNode.plainMargin, pixelScale: pixelScale)
         }
         markedExtra = extra
         applyBudget()
@@ -100,8 +101,8 @@ final class CellImageCache {
             // A tile changing size may be drawn from its image at the old size until its new one
             // is painted (`drawTransformed`): that one is kept too.
             if cell.restingSize != nil, let stand = latest[cell.id] { keys.insert(stand) }
-            // A marked cell's image is made from its unmarked one (`plainImage(under:pixelScale:)`):
-            // kept too, or making fifty marked images would evict the unmarked ones still needed.
+            // A marked cell is drawn from its unmarked image (with the shared mark), or its own
+            // image is made from that (`plainImage(under:pixelScale:)`): kept too.
             if resting.isMarked {
                 var plain = resting
                 plain.isMarked = false
