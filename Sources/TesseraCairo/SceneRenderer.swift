@@ -253,18 +253,17 @@ public final class SceneRenderer {
     /// Paints a raised cell's snapshot (`LiftSnapshotCache`, into a surface whose device scale is
     /// `scale`): its shadow (one image for every raised tile of its size), then its resting image
     /// (the cell as it sits in the grid: cached, or made now with `paint`) copied in on whole
-    /// device pixels. Not its tile, icon and title laid
-    /// out and painted again: a group's lift made four snapshots in one frame, ~0.9 ms each. A done
-    /// cell (dimmed with its shadow), the carried stack's top (its count badge reaches past the
-    /// margin of a tile in the grid) or one whose image would land between device pixels is
-    /// painted whole, with `paint`.
+    /// device pixels. Not its tile, icon and title laid out and painted again: a group's lift made
+    /// four snapshots in one frame, ~0.9 ms each. A done cell (dimmed with its shadow), the carried
+    /// stack's top (its count badge reaches past the margin of a tile in the grid) or one whose
+    /// image would land between device pixels is painted whole, with `paint`.
     private func raisedPainter(_ scale: Double, paint: @escaping (CellNode, OpaquePointer) -> Void) -> (CellNode, OpaquePointer) -> Void {
         { [cells, cellImages, raisesRestingImages] cell, target in
             var resting = cell
             resting.isLifted = false
             let offset = (cell.frame.minX - resting.paintMargin) * scale
-            guard raisesRestingImages, cell.isLifted, !cell.isDone, cell.stackCount <= 1, cell.frame.minX == cell.frame.minY, offset == offset.rounded(),
-                  CellImageCache.isCacheable(resting),
+            guard raisesRestingImages, cell.isLifted, !cell.isDone, cell.stackCount <= 1,
+                  cell.frame.minX == cell.frame.minY, offset == offset.rounded(), CellImageCache.isCacheable(resting),
                   let image = cellImages.image(of: resting, pixelScale: scale, paint: paint) else {
                 paint(cell, target)
                 return
