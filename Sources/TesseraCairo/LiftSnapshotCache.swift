@@ -52,8 +52,10 @@ final class LiftSnapshotCache {
                 paint(cell, cr)
                 return
             }
-            cairo_surface_set_device_scale(s, pixelScale, pixelScale)
+            // Scaled by the context, as a cell image is, not by the surface's device scale: under a
+            // device scale the snapshot came out 1,100-1,500 pixels off the cell at scale 2.
             let scr = cairo_create(s)!
+            cairo_scale(scr, pixelScale, pixelScale)
             paint(canonical, scr)
             cairo_destroy(scr)
             cairo_surface_flush(s)
@@ -61,8 +63,7 @@ final class LiftSnapshotCache {
             entries.append((key, surface, origin))
             if entries.count > limit { cairo_surface_destroy(entries.removeFirst().surface) }
         }
-        // The surface's device scale already maps its pixels to logical ones.
-        CairoPath.paintImage(surface, of: cell, margin: Self.margin, imageScale: 1, origin: origin, cr)
+        CairoPath.paintImage(surface, of: cell, margin: Self.margin, imageScale: pixelScale, origin: origin, cr)
     }
 
     /// `image` cut down to the pixels it paints (alpha above zero), and where that part starts in
@@ -104,7 +105,6 @@ final class LiftSnapshotCache {
             memcpy(target + (y - minY) * cutStride, data + y * stride + minX * 4, (maxX - minX + 1) * 4)
         }
         cairo_surface_mark_dirty(cut)
-        cairo_surface_set_device_scale(cut, pixelScale, pixelScale)
         cairo_surface_destroy(image)
         return (cut, Point(x: Double(minX) / pixelScale, y: Double(minY) / pixelScale))
     }

@@ -250,8 +250,8 @@ public final class SceneRenderer {
         { [cells] cell, target in cells.paint(cell, cr: target, pixelScale: scale) }
     }
 
-    /// Paints a raised cell's snapshot (`LiftSnapshotCache`, into a surface whose device scale is
-    /// `scale`): its shadow (one image for every raised tile of its size), then its resting image
+    /// Paints a raised cell's snapshot (`LiftSnapshotCache`, into a context scaled by `scale`): its
+    /// shadow (one image for every raised tile of its size), then its resting image
     /// (the cell as it sits in the grid: cached, or made now with `paint`) copied in on whole
     /// device pixels. Not its tile, icon and title laid out and painted again: a group's lift made
     /// four snapshots in one frame, ~0.9 ms each. A done cell (dimmed with its shadow), the carried
@@ -276,9 +276,8 @@ public final class SceneRenderer {
                 return
             }
             cairo_save(target)
-            // In the snapshot's pixels (its device scale undone): 1:1 copies.
+            // In the snapshot's pixels: 1:1 copies.
             cairo_identity_matrix(target)
-            cairo_scale(target, 1 / scale, 1 / scale)
             cairo_set_source_surface(target, shadow.surface, 0, 0)
             cairo_paint(target)
             cairo_set_source_surface(target, image.surface, offset, offset)
