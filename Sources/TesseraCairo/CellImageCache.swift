@@ -213,9 +213,8 @@ final class CellImageCache {
         let f = cell.frame
         // A marked tile whose mark is all that sets it apart: its unmarked image, then the mark's.
         if alpha == 1, let markOverlay, let plain = Self.unmarked(cell, pixelScale: pixelScale),
-           let (image, fresh) = image(for: plain, pixelScale: pixelScale, paint: paint),
+           let image = image(of: plain, pixelScale: pixelScale, paint: paint),
            let mark = markImage(for: cell, pixelScale: pixelScale, markOverlay: markOverlay) {
-            if fresh { misses += 1 }
             blit(image, at: Point(x: f.minX - plain.paintMargin, y: f.minY - plain.paintMargin), alpha: 1, cr: cr, direct: direct)
             blit(mark, at: Point(x: f.minX - cell.paintMargin, y: f.minY - cell.paintMargin), alpha: 1, cr: cr, direct: direct)
             return
@@ -266,8 +265,7 @@ final class CellImageCache {
     /// every marked tile of that size, so fifty marked tiles are fifty unmarked images and one
     /// mark, not fifty images made when a Shift+click marks them (8-14 ms in one frame).
     private func markImage(for cell: CellNode, pixelScale: Double, markOverlay: (CellNode, OpaquePointer) -> Void) -> CellImage? {
-        let margin = cell.paintMargin
-        return layer(.mark, of: cell.frame.size, margin: margin, pixelScale: pixelScale) { cr in
+        layer(.mark, of: cell.frame.size, margin: cell.paintMargin, pixelScale: pixelScale) { cr in
             markOverlay(key(for: cell, pixelScale: pixelScale).cell, cr)
         }
     }
@@ -309,7 +307,6 @@ final class CellImageCache {
     /// The shared layers (``layer(_:of:margin:pixelScale:paint:)``): marks and shadows, a few sizes.
     private var layers: [LayerKey: CellImage] = [:]
 
-    /// Paints `cell`'s image ahead of need; returns whether it had to (false when cached).
     /// `cell`'s image (one that ``isCacheable(_:)``), painted with `paint` when not cached (a miss).
     func image(of cell: CellNode, pixelScale: Double, paint: (CellNode, OpaquePointer) -> Void) -> CellImage? {
         guard let (image, fresh) = image(for: cell, pixelScale: pixelScale, paint: paint) else { return nil }
@@ -317,7 +314,8 @@ final class CellImageCache {
         return image
     }
 
-    /// A marked tile drawn as its unmarked image and the mark's: the unmarked one.
+    /// Paints `cell`'s image ahead of need; returns whether it had to (false when cached). For a
+    /// marked tile drawn as its unmarked image and the mark's, the unmarked one.
     func prepare(_ cell: CellNode, pixelScale: Double, paint: (CellNode, OpaquePointer) -> Void) -> Bool {
         image(for: Self.unmarked(cell, pixelScale: pixelScale) ?? cell, pixelScale: pixelScale, paint: paint)?.fresh ?? false
     }

@@ -262,16 +262,12 @@ public final class SceneRenderer {
             var resting = cell
             resting.isLifted = false
             let offset = (cell.frame.minX - resting.paintMargin) * scale
+            // The tile sits at (margin, margin) of the snapshot.
             guard raisesRestingImages, cell.isLifted, !cell.isDone, cell.stackCount <= 1,
                   cell.frame.minX == cell.frame.minY, offset == offset.rounded(), CellImageCache.isCacheable(resting),
-                  let image = cellImages.image(of: resting, pixelScale: scale, paint: paint) else {
-                paint(cell, target)
-                return
-            }
-            // The tile sits at (margin, margin) of the snapshot.
-            guard let shadow = cellImages.shadowImage(of: cell.frame.size, margin: cell.frame.minX, pixelScale: scale, paint: { cr in
-                cells.paintRaisedShadow(cell, cr: cr)
-            }) else {
+                  let image = cellImages.image(of: resting, pixelScale: scale, paint: paint),
+                  let shadow = cellImages.shadowImage(of: cell.frame.size, margin: cell.frame.minX, pixelScale: scale,
+                                                      paint: { cr in cells.paintRaisedShadow(cell, cr: cr) }) else {
                 paint(cell, target)
                 return
             }

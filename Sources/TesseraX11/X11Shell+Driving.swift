@@ -79,10 +79,10 @@ extension X11Shell {
 
     /// Once, in the idle time after the first frame: loads the faces of the text the first edits
     /// show (the toast after a drop, a group's count badge: their first layouts loaded a face in
-    /// the drop's frame, 2.6 ms, and in the group's lift, 2 ms),
-    /// then hands back to the system the memory start-up used and freed (fontconfig's parsing,
-    /// the icon originals dropped once resampled), which the allocator would otherwise keep in the
-    /// warm-up thread's arena for as long as the app runs.
+    /// the drop's frame, 2.6 ms, and in the group's lift, 2 ms), then hands back to the system the
+    /// memory start-up used and freed (fontconfig's parsing, the icon originals dropped once
+    /// resampled), which the allocator would otherwise keep in the warm-up thread's arena for as
+    /// long as the app runs.
     public func finishStartup() {
         guard !startupFinished else { return }
         startupFinished = true

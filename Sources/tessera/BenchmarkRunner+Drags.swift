@@ -146,4 +146,3 @@ extension BenchmarkRunner {
         report.set("expose_loads", shell.lastFrameFigures.loads)
     }
 }
-
