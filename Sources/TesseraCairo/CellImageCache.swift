@@ -31,15 +31,22 @@ final class CellImageCache {
     /// whole past `latestLimit` entries (a key whose image was evicted is simply not found).
     private var latest: [ItemID: Key] = [:]
     private var latestLimit: Int { 4 * images.capacity }
-    /// How many more animating cells this frame may paint new images for (``beginFrame(freshPaints:)``).
+    /// How many more animating cells this frame may paint new images for (``beginFrame(freshPaints:settlingInIdle:)``).
     private var freshPaintsLeft = Int.max
+    /// Whether this frame leaves the new images of tiles changing size to idle time.
+    private var settlingInIdle = false
 
     /// Starts a frame in which at most `freshPaints` animating cells are painted afresh: the rest
     /// are drawn from another image of the same item (its size before a layout switch, stretched)
     /// and painted in the frames after, a few at a time. Why: the first frame of a switch needed
     /// a new image for every tile on screen (32 of them, ~20 ms); a tile that starts at its old
     /// size looks right drawn from its old image, and all are ready long before they come to rest.
-    func beginFrame(freshPaints: Int) { freshPaintsLeft = freshPaints }
+    /// With `settlingInIdle`, a tile changing size gets none of the frame's paints: idle time
+    /// between frames paints it (`SceneRenderer.prefetch(for:scale:limit:)`).
+    func beginFrame(freshPaints: Int, settlingInIdle: Bool = false) {
+        freshPaintsLeft = freshPaints
+        self.settlingInIdle = settlingInIdle
+    }
 
     /// At most `capacity` images and `budget` bytes of them (see ``fitBudget(toWindow:scale:)``).
     init(capacity: Int = 192, budget: Int = 8 << 20) {
@@ -171,7 +178,8 @@ final class CellImageCache {
     func drawTransformed(_ cell: CellNode, cr: OpaquePointer, pixelScale: Double, paint: (CellNode, OpaquePointer) -> Void) {
         let resting = Self.resting(cell)
         let detail = cell.scale > 1 ? (cell.scale * 4).rounded(.up) / 4 : 1
-        if freshPaintsLeft <= 0, images.peek(key(for: resting, pixelScale: pixelScale * detail)) == nil,
+        let waits = freshPaintsLeft <= 0 || (settlingInIdle && cell.restingSize != nil)
+        if waits, images.peek(key(for: resting, pixelScale: pixelScale * detail)) == nil,
            let stand = latest[cell.id], let image = images[stand]?.surface {
             CairoPath.paintImage(image, of: cell, restingSize: stand.cell.frame.size, margin: stand.cell.paintMargin,
                                  imageScale: stand.pixelScale, cr)

@@ -69,12 +69,15 @@ extension X11Shell {
         (frames.lastPaintedArea, frames.lastCopied, frames.lastRects, frames.lastLoads)
     }
 
-    /// Idle-time work after a frame: paints up to `limit` of the shown scene's upcoming cells into
-    /// the cell image cache (see `Scene.upcoming`); returns how many it painted.
+    /// Idle-time work after a frame: paints up to `limit` cells into the cell image cache — the
+    /// shown scene's tiles changing size at the size they will rest at, then its upcoming cells
+    /// (see `Scene.upcoming`); returns how many it painted. The next frame then leaves painting
+    /// size-changing tiles to idle time (``draw(_:)``).
     @discardableResult
     public func prefetch(limit: Int) -> Int {
         guard let scene = frames.shown else { return 0 }
-        return renderer.prefetch(scene.upcoming, size: scene.size, scale: scale, limit: limit)
+        frames.idleSinceFrame = true
+        return renderer.prefetch(for: scene, scale: scale, limit: limit)
     }
 
     /// Once, in the idle time after the first frame: loads the faces of the text the first edits

@@ -22,6 +22,9 @@ struct FrameState {
     /// Back-buffer loads the last frame was sent in (see ``StagingPlan``), and its damaged rects.
     var lastLoads = 0
     var lastRects = 0
+    /// Whether idle time came since the last frame (``X11Shell/prefetch(limit:)`` ran): then the
+    /// tiles changing size are being painted at their new size there, and frames leave them be.
+    var idleSinceFrame = false
 }
 
 /// A frame whose first load is painted into the back buffer, waiting for ``X11Shell/present()``.
@@ -57,8 +60,10 @@ extension X11Shell {
     /// The back buffer is at most this many device pixels on a side: a huge window (8000 x 8000)
     /// is painted in loads instead of needing a quarter of a gigabyte of scratch memory.
     static let maxBufferSide = 2048
-    /// Tiles whose size animates (a layout switch) get at most this many new images a frame
-    /// (~0.6 ms each); the rest are drawn from their images at the old size meanwhile.
+    /// Animating tiles (a layout switch changes the size of every one) get at most this many new
+    /// images a frame (~0.6 ms each); the rest are drawn from their images at the old size
+    /// meanwhile. After idle time, a frame paints none for tiles changing size: idle time paints
+    /// them (``prefetch(limit:)``), and only a loop kept busy by input leaves it to the frames.
     static let freshPaintsPerFrame = 3
 
     /// Paints what changed since the shown frame (everything after a resize or an exposure): the
@@ -91,7 +96,8 @@ extension X11Shell {
         let damage = update.isFull ? [whole]
             : update.damage.compactMap { DeviceRect($0, scale: scale, width: pixelWidth, height: pixelHeight) }
         let plan = StagingPlan(rects: damage, bufferWidth: buffer.width, bufferHeight: buffer.height)
-        renderer.beginFrame(freshPaints: Self.freshPaintsPerFrame)
+        renderer.beginFrame(freshPaints: Self.freshPaintsPerFrame, settlingInIdle: frames.idleSinceFrame)
+        frames.idleSinceFrame = false
         for piece in plan.loads.first ?? [] { paint(flat, piece, into: buffer) }
         let copy = update.copy.flatMap { DeviceCopy($0, scale: scale, width: pixelWidth, height: pixelHeight) }
         frames.pending = PendingFrame(copy: copy, plan: plan, scene: flat)

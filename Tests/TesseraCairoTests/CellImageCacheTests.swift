@@ -131,6 +131,62 @@ import TesseraCore
         #expect(unlimited.takeCellImageMisses() == 6)
     }
 
+    /// After idle time, a switch's frames paint no tile changing size: idle time paints them at
+    /// the size they will rest at (`prefetch(for:)`, a budget at a time, before the upcoming
+    /// cells), and the frames draw the others from their old images meanwhile. A tile that only
+    /// grows (a folder target) still gets its sharper image in the frame.
+    @Test func afterIdleTimeTheTilesChangingSizeArePaintedThereNotInTheFrames() {
+        let renderer = SceneRenderer(assetDirectory: PixelCanvas.emptyAssets)
+        let size = Size(width: 640, height: 200)
+        func tiles(_ f: (inout CellNode) -> Void) -> [CellNode] {
+            (0..<6).map { k in
+                var c = CellNode(id: ItemID("t\(k)"), frame: Rect(x: 10 + Double(k) * 104, y: 20, width: 96, height: 96),
+                                 title: "Tile \(k)", icon: "none", color: Color(red: 0.2, green: 0.5, blue: 0.9))
+                f(&c)
+                return c
+            }
+        }
+        var upcoming = tiles { _ in }[0]
+        upcoming.id = "below"
+        upcoming.frame.origin.y = 230
+        func scene(_ cells: [CellNode]) -> Scene {
+            var s = Scene(size: size, background: white, nodes: cells.map(SceneNode.cell))
+            s.upcoming = [upcoming]
+            return s
+        }
+        func draw(_ cells: [CellNode]) -> PixelCanvas {
+            renderer.beginFrame(freshPaints: 3, settlingInIdle: true)
+            return PixelCanvas(scene(cells), width: 640, height: 200, renderer: renderer)
+        }
+        _ = draw(tiles { _ in })
+        #expect(renderer.takeCellImageMisses() == 6)
+        var painted: [Int] = [], idle: [Int] = []
+        for step in 1...4 {
+            let cells = tiles { c in
+                c.frame.size = Size(width: 96, height: 96 + Double(step) * 10)
+                c.restingSize = Size(width: 96, height: 150)
+            }
+            let canvas = draw(cells)
+            painted.append(renderer.takeCellImageMisses())
+            for k in 0..<6 {
+                #expect(!canvas[10 + k * 104 + 48, 60].isClose(to: Pixel(white), tolerance: 20), "step \(step): tile \(k) missing")
+            }
+            idle.append(renderer.prefetch(for: scene(cells), scale: 1, limit: 4))
+            _ = renderer.takeCellImageMisses()
+        }
+        #expect(painted == [0, 0, 0, 0], "the frames painted \(painted)")
+        #expect(idle == [4, 3, 0, 0], "idle time painted \(idle): the six tiles, then the upcoming one")
+        // At rest, every tile is a copy of the image idle time made.
+        _ = draw(tiles { c in c.frame.size = Size(width: 96, height: 150) })
+        #expect(renderer.takeCellImageMisses() == 0)
+        // A tile growing into a folder target is not one changing size: painted sharp in the frame.
+        _ = draw(tiles { c in
+            c.frame.size = Size(width: 96, height: 150)
+            if c.id == "t0" { c.scale = 1.2 }
+        })
+        #expect(renderer.takeCellImageMisses() == 1)
+    }
+
     @Test func aChangedCellGetsANewImage() {
         let renderer = SceneRenderer(assetDirectory: PixelCanvas.emptyAssets)
         func draw(_ c: CellNode) -> PixelCanvas {
