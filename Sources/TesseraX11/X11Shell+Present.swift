@@ -22,6 +22,8 @@ struct FrameState {
     /// Back-buffer loads the last frame was sent in (see ``StagingPlan``), and its damaged rects.
     var lastLoads = 0
     var lastRects = 0
+    /// The window's size in device pixels at the last frame.
+    var windowPixels: DeviceRect?
     /// Whether idle time came since the last frame (``X11Shell/prefetch(limit:)`` ran): then the
     /// tiles changing size are being painted at their new size there, and frames leave them be.
     var idleSinceFrame = false
@@ -70,12 +72,18 @@ extension X11Shell {
     /// first load of its ``StagingPlan`` now, the rest when presenting. Re-creates the buffer when
     /// the window size changed.
     func draw(_ scene: Scene) {
-        let size = StagingPlan.bufferSize(forWindowWidth: pixelWidth, height: pixelHeight, maxSide: Self.maxBufferSide)
+        let whole = DeviceRect(x: 0, y: 0, width: pixelWidth, height: pixelHeight)
+        // A new window size: every pixel is drawn again.
+        if frames.windowPixels != whole {
+            frames.windowPixels = whole
+            frames.needsFullRepaint = true
+        }
+        let size = BackBufferSizing.size(current: buffer.map { ($0.width, $0.height) }, windowWidth: pixelWidth,
+                                         windowHeight: pixelHeight, maxSide: Self.maxBufferSide)
         if buffer == nil || buffer!.width != size.width || buffer!.height != size.height {
             buffer = nil
             buffer = BackBuffer(display: display, visual: visual, depth: depth, layout: layout, width: size.width, height: size.height,
                                 trySharedMemory: sharedMemoryWorks)
-            frames.needsFullRepaint = true
         }
         guard let buffer else {
             writeToStandardError("tessera: cannot allocate a \(size.width)x\(size.height) back buffer; frame skipped")
@@ -92,7 +100,6 @@ extension X11Shell {
         let flat = FlatScene(scene)
         let update = frames.needsFullRepaint ? .full(scene.size)
             : SceneDamage.update(from: frames.shownFlat, to: flat, pixelScale: scale)
-        let whole = DeviceRect(x: 0, y: 0, width: pixelWidth, height: pixelHeight)
         let damage = update.isFull ? [whole]
             : update.damage.compactMap { DeviceRect($0, scale: scale, width: pixelWidth, height: pixelHeight) }
         let plan = StagingPlan(rects: damage, bufferWidth: buffer.width, bufferHeight: buffer.height)
