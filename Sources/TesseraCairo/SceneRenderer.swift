@@ -209,33 +209,33 @@ public final class SceneRenderer {
     /// Paints up to `limit` of `cells` that have no cached image yet into the cache, nearest to the
     /// window first; returns how many it painted. For idle time between frames (`Scene.upcoming`).
     @discardableResult
-    public func prefetch(_ cells: [CellNode], size: Size, scale: Double, limit: Int) -> Int {
+    public func prefetch(_ cells: [CellNode], size: Size, scale: Double, limit: Int, shouldStop: () -> Bool = { false }) -> Int {
         guard limit > 0, !cells.isEmpty else { return 0 }
         let window = Rect(origin: .zero, size: size)
         func distance(_ c: CellNode) -> Double {
             let f = c.frame
             return Swift.max(0, window.minY - f.maxY, f.minY - window.maxY) + Swift.max(0, window.minX - f.maxX, f.minX - window.maxX)
         }
-        return prepareImages(of: cells.sorted { distance($0) < distance($1) }, scale: scale, limit: limit)
+        return prepareImages(of: cells.sorted { distance($0) < distance($1) }, scale: scale, limit: limit, shouldStop: shouldStop)
     }
 
-    /// Idle-time work between frames, at most `limit` paints in all; returns how many it made.
-    /// First the images the shown `scene`'s size-changing tiles will rest at: a layout switch
-    /// stretches each tile's old image until its new one is ready, and a new one painted here is
-    /// one its frames need not paint (~0.6 ms each, every frame of the switch paid up to three).
-    /// Then the upcoming cells nearest the window (``prefetch(_:size:scale:limit:)``).
+    /// Idle-time work between frames, at most `limit` paints in all, until `shouldStop` says so;
+    /// returns how many it made. First the resting images of the cells the shown `scene` draws,
+    /// nearest the window first — those flying in from outside it, and those changing size, at
+    /// the size they will rest at: a layout switch stretches each tile's old image until its new
+    /// one is ready, and a new one painted here is one its frames need not paint (~0.6 ms each;
+    /// a switch's frames paid three each, and the tiles flying in from a board's hidden rows
+    /// were painted in the frames they entered, 5-11 a frame). Then the upcoming cells.
     @discardableResult
-    public func prefetch(for scene: Scene, scale: Double, limit: Int) -> Int {
+    public func prefetch(for scene: Scene, scale: Double, limit: Int, shouldStop: () -> Bool = { false }) -> Int {
         guard limit > 0 else { return 0 }
-        let window = Rect(origin: .zero, size: scene.size)
-        var settling: [CellNode] = []
+        var drawn: [CellNode] = []
         for i in scene.nodes.indices {
-            guard case .cell(let c) = scene.nodes[i], c.restingSize != nil,
-                  CellImageCache.isDrawableFromRestingImage(c), c.paintBounds.intersects(window) else { continue }
-            settling.append(CellImageCache.resting(c))
+            guard case .cell(let c) = scene.nodes[i], CellImageCache.isDrawableFromRestingImage(c) else { continue }
+            drawn.append(CellImageCache.resting(c))
         }
-        let painted = prepareImages(of: settling, scale: scale, limit: limit)
-        return painted + prefetch(scene.upcoming, size: scene.size, scale: scale, limit: limit - painted)
+        let painted = prefetch(drawn, size: scene.size, scale: scale, limit: limit, shouldStop: shouldStop)
+        return painted + prefetch(scene.upcoming, size: scene.size, scale: scale, limit: limit - painted, shouldStop: shouldStop)
     }
 
     /// Paints the images of `scene`'s resting cells on screen into the cell image cache (at

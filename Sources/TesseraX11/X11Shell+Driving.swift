@@ -69,15 +69,22 @@ extension X11Shell {
         (frames.lastPaintedArea, frames.lastCopied, frames.lastRects, frames.lastLoads)
     }
 
-    /// Idle-time work after a frame: paints up to `limit` cells into the cell image cache — the
-    /// shown scene's tiles changing size at the size they will rest at, then its upcoming cells
-    /// (see `Scene.upcoming`); returns how many it painted. The next frame then leaves painting
-    /// size-changing tiles to idle time (``draw(_:)``).
+    /// Cells one idle time between frames paints at most (``prefetch(limit:until:)``)...
+    public static let idlePrefetchLimit = 12
+    /// ...and for how long at most: input that comes meanwhile waits no longer than this. (Not
+    /// until input is queued: a scroll's copy queues a NoExpose after every frame.)
+    public static let idlePrefetchSeconds = 0.005
+
+    /// Idle-time work after a frame: paints up to `limit` cells into the cell image cache, until
+    /// `until` (``MonotonicClock`` seconds) — the shown scene's tiles changing size
+    /// at the size they will rest at, then its upcoming cells (see `Scene.upcoming`); returns how
+    /// many it painted. The next frame then leaves painting size-changing tiles to idle time
+    /// (``draw(_:)``).
     @discardableResult
-    public func prefetch(limit: Int) -> Int {
+    public func prefetch(limit: Int, until: Double = .infinity) -> Int {
         guard let scene = frames.shown else { return 0 }
         frames.idleSinceFrame = true
-        return renderer.prefetch(for: scene, scale: scale, limit: limit)
+        return renderer.prefetch(for: scene, scale: scale, limit: limit) { MonotonicClock.now() >= until }
     }
 
     /// Once, in the idle time after the first frame: loads the faces of the text the first edits

@@ -79,10 +79,12 @@ extension X11Shell {
             if !frameHeldBack, !drew { deliveredMotionTime = nil }
             XFlush(display)
             stats.reportIfDue(now: now) { renderer.cachedImageBytes }
-            // Idle time before the next frame: prepare the cells about to scroll in, a few at a time.
-            if drew, XEventsQueued(display, QueuedAlready) == 0,
-               (client.nextDeadline(after: now).map { $0 - MonotonicClock.now() > 0.004 } ?? true) {
-                prefetch(limit: 6)
+            // Idle time before the next frame: prepare the cells about to scroll in and the new
+            // sizes of tiles changing size, until 3 ms before the next frame is due.
+            let deadline = client.nextDeadline(after: now)
+            if drew, XEventsQueued(display, QueuedAlready) == 0, (deadline.map { $0 - MonotonicClock.now() > 0.004 } ?? true) {
+                let until = min(deadline.map { $0 - 0.003 } ?? .infinity, MonotonicClock.now() + Self.idlePrefetchSeconds)
+                prefetch(limit: Self.idlePrefetchLimit, until: until)
                 finishStartup()
             }
 

@@ -232,10 +232,12 @@ final class BenchmarkRunner {
     }
 
     /// After a frame is on screen, in the idle time before the next tick (as the app's loop does):
-    /// paint the cells about to scroll in. Not part of any frame's work; timed apart.
+    /// paint the cells about to scroll in and the new sizes of tiles changing size. Not part of
+    /// any frame's work; timed apart.
     func prefetchUpcoming() {
         let p0 = BenchClock.ms()
-        if shell.prefetch(limit: 6) > 0 { prefetchTimes.add(BenchClock.ms() - p0) }
+        let until = MonotonicClock.now() + X11Shell.idlePrefetchSeconds
+        if shell.prefetch(limit: X11Shell.idlePrefetchLimit, until: until) > 0 { prefetchTimes.add(BenchClock.ms() - p0) }
     }
 
     /// Draws frames at 60 Hz until the engine has nothing left to animate (at most 2 s).

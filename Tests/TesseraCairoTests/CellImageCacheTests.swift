@@ -187,6 +187,23 @@ import TesseraCore
         #expect(renderer.takeCellImageMisses() == 1)
     }
 
+    /// A tile the scene draws flying in from outside the window (a board's hidden rows coming
+    /// into a grid) gets its image in idle time too, before it enters: its frames only copy it.
+    @Test func aTileFlyingInIsPaintedInIdleTimeBeforeItEnters() {
+        let renderer = SceneRenderer(assetDirectory: PixelCanvas.emptyAssets)
+        let size = Size(width: 300, height: 200)
+        var c = tile(x: 30)
+        c.frame.origin.y = 260                        // below the window, on its way in
+        let outside = Scene(size: size, background: white, nodes: [.cell(c)])
+        _ = PixelCanvas(outside, width: 300, height: 200, renderer: renderer)
+        #expect(renderer.takeCellImageMisses() == 0, "culled: nothing painted for it yet")
+        #expect(renderer.prefetch(for: outside, scale: 1, limit: 6) == 1)
+        _ = renderer.takeCellImageMisses()
+        c.frame.origin.y = 60
+        _ = PixelCanvas(Scene(size: size, background: white, nodes: [.cell(c)]), width: 300, height: 200, renderer: renderer)
+        #expect(renderer.takeCellImageMisses() == 0, "the frame it enters copies the image idle time made")
+    }
+
     @Test func aChangedCellGetsANewImage() {
         let renderer = SceneRenderer(assetDirectory: PixelCanvas.emptyAssets)
         func draw(_ c: CellNode) -> PixelCanvas {

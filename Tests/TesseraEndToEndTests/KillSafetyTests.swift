@@ -18,8 +18,11 @@ struct KillSafetyTests {
         let figures = run.figures
         #expect(figures.failures.isEmpty, "\(figures.failures.joined(separator: "\n"))\n\(figures)")
         #expect(figures.kills == 10 && figures.survived == 10)
-        // Not vacuous: the drags did commit changes, so kills had saves to interrupt.
-        #expect(figures.savesCompleted > 0, "no save completed in 10 runs: the drags did not drop anything\n\(figures)")
+        // Not vacuous: the drags did commit changes, so kills had saves to interrupt. A save begun
+        // counts (a kill aimed 0-4 ms after "begin" lands before "done" on a loaded machine: one
+        // suite run had 6 such kills and 4 before any save, and no save completed).
+        let begun = figures.savesCompleted + figures.midSaveOld + figures.midSaveNew
+        #expect(begun > 0, "no save began in 10 runs: the drags did not drop anything\n\(figures)")
     }
 
     @Test("many kills, with figures (TESSERA_KILLS=N, from scripts/reliability/kill-safety.sh)",
