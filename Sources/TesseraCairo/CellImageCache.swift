@@ -42,7 +42,7 @@ final class CellImageCache {
     /// a new image for every tile on screen (32 of them, ~20 ms); a tile that starts at its old
     /// size looks right drawn from its old image, and all are ready long before they come to rest.
     /// With `settlingInIdle`, a tile changing size gets none of the frame's paints: idle time
-    /// between frames paints it (`SceneRenderer.prefetch(for:scale:limit:)`).
+    /// between frames paints it (`SceneRenderer.prefetch(for:scale:limit:shouldStop:)`).
     func beginFrame(freshPaints: Int, settlingInIdle: Bool = false) {
         freshPaintsLeft = freshPaints
         self.settlingInIdle = settlingInIdle

@@ -76,10 +76,10 @@ extension X11Shell {
     public static let idlePrefetchSeconds = 0.005
 
     /// Idle-time work after a frame: paints up to `limit` cells into the cell image cache, until
-    /// `until` (``MonotonicClock`` seconds) — the shown scene's tiles changing size
-    /// at the size they will rest at, then its upcoming cells (see `Scene.upcoming`); returns how
-    /// many it painted. The next frame then leaves painting size-changing tiles to idle time
-    /// (``draw(_:)``).
+    /// `until` (``MonotonicClock`` seconds) — the cells the shown scene draws that have no image
+    /// (flying in, or changing size: at the size they will rest at), then its upcoming cells (see
+    /// `Scene.upcoming`); returns how many it painted. The next frame then leaves painting
+    /// size-changing tiles to idle time (``draw(_:)``).
     @discardableResult
     public func prefetch(limit: Int, until: Double = .infinity) -> Int {
         guard let scene = frames.shown else { return 0 }

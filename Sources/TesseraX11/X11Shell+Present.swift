@@ -24,7 +24,7 @@ struct FrameState {
     var lastRects = 0
     /// The window's size in device pixels at the last frame.
     var windowPixels: DeviceRect?
-    /// Whether idle time came since the last frame (``X11Shell/prefetch(limit:)`` ran): then the
+    /// Whether idle time came since the last frame (``X11Shell/prefetch(limit:until:)`` ran): then the
     /// tiles changing size are being painted at their new size there, and frames leave them be.
     var idleSinceFrame = false
 }
@@ -65,12 +65,12 @@ extension X11Shell {
     /// Animating tiles (a layout switch changes the size of every one) get at most this many new
     /// images a frame (~0.6 ms each); the rest are drawn from their images at the old size
     /// meanwhile. After idle time, a frame paints none for tiles changing size: idle time paints
-    /// them (``prefetch(limit:)``), and only a loop kept busy by input leaves it to the frames.
+    /// them (``prefetch(limit:until:)``), and only a loop kept busy by input leaves it to the frames.
     static let freshPaintsPerFrame = 3
 
     /// Paints what changed since the shown frame (everything after a resize or an exposure): the
     /// first load of its ``StagingPlan`` now, the rest when presenting. Re-creates the buffer when
-    /// the window size changed.
+    /// it no longer serves the window's size (``BackBufferSizing``).
     func draw(_ scene: Scene) {
         let whole = DeviceRect(x: 0, y: 0, width: pixelWidth, height: pixelHeight)
         // A new window size: every pixel is drawn again.

@@ -14,6 +14,16 @@ import TesseraCore
                  color: Color(red: 0.2, green: 0.5, blue: 0.9), isSelected: selected)
     }
 
+    /// Six tiles in a row, t0...t5, 104 px apart, each changed by `f`: a switch's screenful.
+    func tiles(_ f: (inout CellNode) -> Void) -> [CellNode] {
+        (0..<6).map { k in
+            var c = CellNode(id: ItemID("t\(k)"), frame: Rect(x: 10 + Double(k) * 104, y: 20, width: 96, height: 96),
+                             title: "Tile \(k)", icon: "none", color: Color(red: 0.2, green: 0.5, blue: 0.9))
+            f(&c)
+            return c
+        }
+    }
+
     @Test func aCachedCellLooksLikeADirectPaint() {
         let renderer = SceneRenderer(assetDirectory: PixelCanvas.emptyAssets)
         let scene = Scene(size: Size(width: 240, height: 140), background: white, nodes: [.cell(tile(x: 30))])
@@ -97,14 +107,6 @@ import TesseraCore
     @Test func aSwitchPaintsAFewNewImagesAFrameTheRestFromTheirOldOnes() {
         let renderer = SceneRenderer(assetDirectory: PixelCanvas.emptyAssets)
         let size = Size(width: 640, height: 200)
-        func tiles(_ f: (inout CellNode) -> Void) -> [CellNode] {
-            (0..<6).map { k in
-                var c = CellNode(id: ItemID("t\(k)"), frame: Rect(x: 10 + Double(k) * 104, y: 20, width: 96, height: 96),
-                                 title: "Tile \(k)", icon: "none", color: Color(red: 0.2, green: 0.5, blue: 0.9))
-                f(&c)
-                return c
-            }
-        }
         func draw(_ cells: [CellNode]) -> PixelCanvas {
             renderer.beginFrame(freshPaints: 2)
             return PixelCanvas(Scene(size: size, background: white, nodes: cells.map(SceneNode.cell)), width: 640, height: 200, renderer: renderer)
@@ -138,14 +140,6 @@ import TesseraCore
     @Test func afterIdleTimeTheTilesChangingSizeArePaintedThereNotInTheFrames() {
         let renderer = SceneRenderer(assetDirectory: PixelCanvas.emptyAssets)
         let size = Size(width: 640, height: 200)
-        func tiles(_ f: (inout CellNode) -> Void) -> [CellNode] {
-            (0..<6).map { k in
-                var c = CellNode(id: ItemID("t\(k)"), frame: Rect(x: 10 + Double(k) * 104, y: 20, width: 96, height: 96),
-                                 title: "Tile \(k)", icon: "none", color: Color(red: 0.2, green: 0.5, blue: 0.9))
-                f(&c)
-                return c
-            }
-        }
         var upcoming = tiles { _ in }[0]
         upcoming.id = "below"
         upcoming.frame.origin.y = 230
