@@ -69,22 +69,23 @@ extension X11Shell {
         (frames.lastPaintedArea, frames.lastCopied, frames.lastRects, frames.lastLoads)
     }
 
-    /// Cells one idle time between frames paints at most (``prefetch(limit:until:)``)...
-    public static let idlePrefetchLimit = 12
+    /// Cells one idle time between frames paints at most...
+    static let idlePrefetchLimit = 12
     /// ...and for how long at most: input that comes meanwhile waits no longer than this. (Not
     /// until input is queued: a scroll's copy queues a NoExpose after every frame.)
-    public static let idlePrefetchSeconds = 0.005
+    static let idlePrefetchSeconds = 0.005
 
-    /// Idle-time work after a frame: paints up to `limit` cells into the cell image cache, until
-    /// `until` (``MonotonicClock`` seconds) — the cells the shown scene draws that have no image
-    /// (flying in, or changing size: at the size they will rest at), then its upcoming cells (see
-    /// `Scene.upcoming`); returns how many it painted. The next frame then leaves painting
-    /// size-changing tiles to idle time (``draw(_:)``).
+    /// Idle-time work after a frame, until 3 ms before `nextFrame` (``MonotonicClock`` seconds;
+    /// nil: none due) and within the budget above: paints into the cell image cache the cells the
+    /// shown scene draws that have no image (flying in, or changing size: at the size they will
+    /// rest at), then its upcoming cells (see `Scene.upcoming`); returns how many it painted. The
+    /// next frame then leaves painting size-changing tiles to idle time (``draw(_:)``).
     @discardableResult
-    public func prefetch(limit: Int, until: Double = .infinity) -> Int {
+    public func prefetchInIdleTime(before nextFrame: Double? = nil) -> Int {
         guard let scene = frames.shown else { return 0 }
         frames.idleSinceFrame = true
-        return renderer.prefetch(for: scene, scale: scale, limit: limit) { MonotonicClock.now() >= until }
+        let until = min(nextFrame.map { $0 - 0.003 } ?? .infinity, MonotonicClock.now() + Self.idlePrefetchSeconds)
+        return renderer.prefetch(for: scene, scale: scale, limit: Self.idlePrefetchLimit) { MonotonicClock.now() >= until }
     }
 
     /// Once, in the idle time after the first frame: loads the faces of the text the first edits

@@ -24,7 +24,7 @@ struct FrameState {
     var lastRects = 0
     /// The window's size in device pixels at the last frame.
     var windowPixels: DeviceRect?
-    /// Whether idle time came since the last frame (``X11Shell/prefetch(limit:until:)`` ran): then the
+    /// Whether idle time came since the last frame (``X11Shell/prefetchInIdleTime(before:)`` ran): then the
     /// tiles changing size are being painted at their new size there, and frames leave them be.
     var idleSinceFrame = false
 }
@@ -65,7 +65,7 @@ extension X11Shell {
     /// Animating tiles (a layout switch changes the size of every one) get at most this many new
     /// images a frame (~0.6 ms each); the rest are drawn from their images at the old size
     /// meanwhile. After idle time, a frame paints none for tiles changing size: idle time paints
-    /// them (``prefetch(limit:until:)``), and only a loop kept busy by input leaves it to the frames.
+    /// them (``prefetchInIdleTime(before:)``), and only a loop kept busy by input leaves it to the frames.
     static let freshPaintsPerFrame = 3
 
     /// Paints what changed since the shown frame (everything after a resize or an exposure): the

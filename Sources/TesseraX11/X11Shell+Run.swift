@@ -83,8 +83,7 @@ extension X11Shell {
             // sizes of tiles changing size, until 3 ms before the next frame is due.
             let deadline = client.nextDeadline(after: now)
             if drew, XEventsQueued(display, QueuedAlready) == 0, (deadline.map { $0 - MonotonicClock.now() > 0.004 } ?? true) {
-                let until = min(deadline.map { $0 - 0.003 } ?? .infinity, MonotonicClock.now() + Self.idlePrefetchSeconds)
-                prefetch(limit: Self.idlePrefetchLimit, until: until)
+                prefetchInIdleTime(before: deadline)
                 finishStartup()
             }
 

@@ -236,8 +236,7 @@ final class BenchmarkRunner {
     /// any frame's work; timed apart.
     func prefetchUpcoming() {
         let p0 = BenchClock.ms()
-        let until = MonotonicClock.now() + X11Shell.idlePrefetchSeconds
-        if shell.prefetch(limit: X11Shell.idlePrefetchLimit, until: until) > 0 { prefetchTimes.add(BenchClock.ms() - p0) }
+        if shell.prefetchInIdleTime() > 0 { prefetchTimes.add(BenchClock.ms() - p0) }
     }
 
     /// Draws frames at 60 Hz until the engine has nothing left to animate (at most 2 s).
