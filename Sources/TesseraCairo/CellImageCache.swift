@@ -161,7 +161,7 @@ final class CellImageCache {
     /// snapshot) and the invisible or huge.
     static func isDrawableFromRestingImage(_ cell: CellNode) -> Bool {
         !cell.isLifted && cell.scale > 0.001 && cell.scale <= 4 && cell.alpha > 0.001
-            && cell.frame.width <= 1024 && cell.frame.height <= 1024
+            && cell.fitsInPicture
     }
 
     /// Draws an animating cell (pressed, growing into a folder, shaking, fading, dwelling, changing
@@ -197,22 +197,11 @@ final class CellImageCache {
                              imageScale: pixelScale * detail, cr)
     }
 
-    /// Whether `cell` is drawn as its image copied at whole device pixels
-    /// (``draw(_:cr:pixelScale:paint:markOverlay:)``): a cacheable cell, or one that only fades
-    /// (no scale, turn, stretch or dwell ring), under its alpha — a blit with a constant mask
-    /// instead of a bilinear resample, so fifty members fading into a group's stack cost what
-    /// fifty tiles cost.
-    static func isBlit(_ cell: CellNode) -> Bool {
-        if cell.alpha == 1 { return isCacheable(cell) }
-        guard cell.alpha > 0.001 && cell.alpha < 1 else { return false }
-        var opaque = cell
-        opaque.alpha = 1
-        return isCacheable(opaque)
-    }
-
-    /// Draws `cell` (one that ``isBlit(_:)``) from its image, painting the image with `paint` on a
-    /// miss. `cr` carries the renderer's scale transform (logical pixels). An opaque cell goes
-    /// through `direct` when the pass has one (``DirectBlit``).
+    /// Draws `cell` (one that ``CellNode/isDrawnAtWholePixels``: a cacheable cell, or one that only
+    /// fades) from its image, painting the image with `paint` on a miss. A fading cell is a blit
+    /// under a constant mask instead of a bilinear resample, so fifty members fading into a group's
+    /// stack cost what fifty tiles cost. `cr` carries the renderer's scale transform (logical
+    /// pixels). An opaque cell goes through `direct` when the pass has one (``DirectBlit``).
     func draw(_ cell: CellNode, cr: OpaquePointer, pixelScale: Double, paint: (CellNode, OpaquePointer) -> Void,
               markOverlay: ((CellNode, OpaquePointer) -> Void)? = nil, direct: DirectBlit? = nil) {
         let alpha = cell.alpha
@@ -242,7 +231,8 @@ final class CellImageCache {
     private func blit(_ image: CellImage, at origin: Point, alpha: Double, cr: OpaquePointer, direct: DirectBlit?) {
         var x = origin.x, y = origin.y
         cairo_user_to_device(cr, &x, &y)
-        x.round(); y.round()
+        // A `FlatScene` has put it there already (``CellNode/wholePixelFrame(pixelScale:)``).
+        x = WholePixels.nearest(x); y = WholePixels.nearest(y)
         if let direct, direct.blit(image, x: Int(x), y: Int(y), alpha: alpha) { return }
         cairo_save(cr)
         cairo_identity_matrix(cr)

@@ -65,12 +65,13 @@ public final class SceneRenderer {
     /// `scale` is the HiDPI factor: one logical pixel of the scene covers `scale` device pixels.
     /// Unbalanced `popClip`s are ignored and unclosed `pushClip`s are closed at the end.
     public func render(_ scene: Scene, to cr: OpaquePointer, scale: Double) {
-        render(FlatScene(scene), to: cr, scale: scale)
+        render(FlatScene(scene, pixelScale: scale), to: cr, scale: scale)
     }
 
     /// As ``render(_:to:scale:)``, culling nodes by the paint bounds `flat` worked out once for the
     /// frame: for a host that paints a frame's damage as several clipped passes (a node outside
-    /// the clip costs one rect test, not a copy of the node).
+    /// the clip costs one rect test, not a copy of the node). `flat` is made at `scale`: its boxes
+    /// and picture cells are on whole device pixels at that scale.
     public func render(_ flat: FlatScene, to cr: OpaquePointer, scale: Double) {
         let scene = flat.scene, bounds = flat.paintBounds
         adopt(scene)
@@ -120,7 +121,7 @@ public final class SceneRenderer {
             case .label(let label):
                 drawLabel(label, palette: scene.palette, cr: cr)
             case .cell(let cell):
-                if CellImageCache.isBlit(cell) {
+                if cell.isDrawnAtWholePixels {
                     cellImages.draw(cell, cr: cr, pixelScale: scale, paint: paint, markOverlay: markOverlay,
                                     direct: clipStack.isEmpty ? direct : nil)
                 } else if cell.isLifted {

@@ -97,9 +97,8 @@ extension X11Shell {
         // Frames drawn but never presented: their damage is still owed, so start over from scratch.
         if frames.pending != nil { frames.needsFullRepaint = true }
         followCrossFade(scene)
-        let flat = FlatScene(scene)
-        let update = frames.needsFullRepaint ? .full(scene.size)
-            : SceneDamage.update(from: frames.shownFlat, to: flat, pixelScale: scale)
+        let flat = FlatScene(scene, pixelScale: scale)
+        let update = frames.needsFullRepaint ? .full(scene.size) : SceneDamage.update(from: frames.shownFlat, to: flat)
         let damage = update.isFull ? [whole]
             : update.damage.compactMap { DeviceRect($0, scale: scale, width: pixelWidth, height: pixelHeight) }
         let plan = StagingPlan(rects: damage, bufferWidth: buffer.width, bufferHeight: buffer.height)

@@ -71,10 +71,45 @@ import Testing
         #expect(Self.applyMatchesFullRepaint(before, after))
     }
 
-    @Test func aFractionalScrollIsRepaintedNotCopied() {
-        let update = SceneDamage.update(from: Self.grid(offset: 0), to: Self.grid(offset: 0.5))
-        #expect(update.copy == nil)
-        #expect(Self.applyMatchesFullRepaint(Self.grid(offset: 0), Self.grid(offset: 0.5)))
+    /// Tiles are drawn as pictures on whole pixels: a scroll by a fraction moves them by the
+    /// nearest whole pixel (a copy), or not at all.
+    @Test func aFractionalScrollMovesTilesByWholePixels() {
+        let update = SceneDamage.update(from: Self.grid(offset: 0), to: Self.grid(offset: 0.6))
+        #expect(update.copy?.dy == -1, "\(update)")
+        #expect(Self.applyMatchesFullRepaint(Self.grid(offset: 0), Self.grid(offset: 0.6)))
+        #expect(SceneDamage.update(from: Self.grid(offset: 0), to: Self.grid(offset: 0.4)).isEmpty)
+    }
+
+    /// Tiles drawn under a transform (pressed, here) are where their frames say, fractions and all:
+    /// a fractional scroll repaints them.
+    @Test func aFractionalScrollOfTransformedTilesIsRepaintedNotCopied() {
+        func pressed(_ scene: Scene) -> Scene {
+            var s = scene
+            for i in s.nodes.indices { if case .cell(var c) = s.nodes[i] { c.scale = 0.96; s.nodes[i] = .cell(c) } }
+            return s
+        }
+        let before = pressed(Self.grid(offset: 0)), after = pressed(Self.grid(offset: 0.5))
+        #expect(SceneDamage.update(from: before, to: after).copy == nil)
+        #expect(Self.applyMatchesFullRepaint(before, after))
+    }
+
+    /// A relayout animates a section's background from one layout's height to the other's: a
+    /// million items make it millions of pixels tall, and its bottom edge moves far below the
+    /// window. The window sees none of it; an edge that comes into view is repainted.
+    @Test func aBackgroundResizedBeyondTheWindowCostsNothing() {
+        func scene(height: Double) -> Scene {
+            var s = Self.grid(offset: 0)
+            s.nodes.insert(.box(BoxNode(frame: Rect(x: 6, y: -45, width: 388, height: height), color: .white, cornerRadius: 14)), at: 0)
+            s.background = Color(red: 0.9, green: 0.9, blue: 0.9)
+            return s
+        }
+        #expect(SceneDamage.update(from: scene(height: 2_815_482), to: scene(height: 2_815_511)).isEmpty)
+        let update = SceneDamage.update(from: scene(height: 2_815_482), to: scene(height: 300))
+        #expect(!update.isEmpty)
+        #expect(Self.applyMatchesFullRepaint(scene(height: 2_815_482), scene(height: 300)))
+        // Just below the window (300 px), the rounded corners still reach into it.
+        #expect(Self.applyMatchesFullRepaint(scene(height: 350), scene(height: 385)))
+        #expect(Self.applyMatchesFullRepaint(scene(height: 385), scene(height: 350)))
     }
 
     @Test func aResizeOrANewBackgroundRepaintsEverything() {
@@ -175,8 +210,23 @@ import Testing
         out.nodes = scene.nodes.map { translated($0, dx: dx, dy: dy) }
         for _ in 0..<Int.random(in: 0...4, using: &rng) where !out.nodes.isEmpty {
             let i = Int.random(in: 0..<out.nodes.count, using: &rng)
-            switch Int.random(in: 0..<4, using: &rng) {
+            switch Int.random(in: 0..<6, using: &rng) {
             case 0: out.nodes[i] = translated(out.nodes[i], dx: Double.random(in: -30...30, using: &rng).rounded(), dy: 7)
+            case 4:
+                // A spring's tail: a fraction of a pixel, which may or may not reach the next one.
+                out.nodes[i] = translated(out.nodes[i], dx: Double.random(in: -0.7...0.7, using: &rng),
+                                          dy: Double.random(in: -0.7...0.7, using: &rng))
+            case 5:
+                // Resized where it stands: a section's card or a list settling, a clip with it.
+                let dw = Double.random(in: -20...20, using: &rng), dh = [-0.3, 0.6, 12, -25, 900].randomElement(using: &rng)!
+                switch out.nodes[i] {
+                case .box(var b):
+                    b.frame.size = Size(width: max(1, b.frame.width + dw), height: max(1, b.frame.height + dh))
+                    out.nodes[i] = .box(b)
+                case .pushClip(let r):
+                    out.nodes[i] = .pushClip(Rect(x: r.minX, y: r.minY, width: max(1, r.width + dw), height: max(1, r.height + dh)))
+                default: break
+                }
             case 1: out.nodes[i] = scene.nodes[i]   // a fixed node that did not scroll
             case 2:
                 if case .cell(var c) = out.nodes[i] { c.color = palette.randomElement(using: &rng)!; out.nodes[i] = .cell(c) }
@@ -246,7 +296,15 @@ import Testing
             let anchor = Self.anchor(of: node)
             var local = node
             local = translated(local, dx: -anchor.x, dy: -anchor.y)
-            let identity = local.hashValue
+            // A box looks the same all over, but for its edges and corners (below).
+            let identity: Int
+            if case .box(let box) = node {
+                var h = Hasher()
+                h.combine(box.color); h.combine(box.cornerRadius)
+                identity = h.finalize()
+            } else {
+                identity = local.hashValue
+            }
             for y in y0..<y1 {
                 let cy = Double(y) + 0.5
                 guard cy >= b.minY && cy < b.maxY else { continue }
@@ -266,11 +324,16 @@ import Testing
                     var h = Hasher()
                     h.combine(raster.pixels[y * raster.width + x]); h.combine(identity)
                     if case .box(let box) = node {
-                        // A box's straight edges are the same all along them: between its rounded
-                        // corners a pixel's coverage depends on its distance to the edge only.
-                        let straightX = cx >= box.frame.minX + box.cornerRadius + 1 && cx < box.frame.maxX - box.cornerRadius - 1
-                        let straightY = cy >= box.frame.minY + box.cornerRadius + 1 && cy < box.frame.maxY - box.cornerRadius - 1
-                        h.combine(straightX ? 0 : lx); h.combine(straightY ? 0 : ly)
+                        // Near an edge (or a corner) a pixel's coverage depends on its distance to
+                        // that edge; elsewhere on nothing: a box's straight edges are the same all
+                        // along them, and how far away its other edges are does not matter.
+                        func reach(_ c: Double, _ low: Double, _ high: Double) -> Double {
+                            let r = box.cornerRadius + 1
+                            if c < low + r { return c - low }
+                            if c >= high - r { return 1_000_000 + high - c }
+                            return -1
+                        }
+                        h.combine(reach(cx, box.frame.minX, box.frame.maxX)); h.combine(reach(cy, box.frame.minY, box.frame.maxY))
                     } else {
                         h.combine(lx); h.combine(ly)
                     }
@@ -280,11 +343,14 @@ import Testing
         }
     }
 
-    static func applyMatchesFullRepaint(_ before: Scene, _ after: Scene) -> Bool {
+    /// Whether the update from `given` to `next` turns what the first shows into what the second
+    /// shows: each as drawn, its boxes, clips, labels and picture cells on whole pixels (``FlatScene``).
+    static func applyMatchesFullRepaint(_ given: Scene, _ next: Scene) -> Bool {
+        let before = FlatScene(given).scene, after = FlatScene(next).scene
         let window = Rect(origin: .zero, size: after.size)
         var screen = Raster(after.size)
         paint(before, into: &screen, region: window)
-        let update = SceneDamage.update(from: before, to: after)
+        let update = SceneDamage.update(from: given, to: next)
         if let copy = update.copy {
             let dx = Int(copy.dx), dy = Int(copy.dy)
             let old = screen

@@ -23,15 +23,24 @@ struct DrawnNode {
     /// An item's cell (the nodes whose moves vote for the scroll delta).
     var isCell: Bool
 
-    /// Whether node `j` of `fb` is node `i` of `fa` moved by `d` and otherwise unchanged, its clip
-    /// included. By index: a `DrawnNode` passed by value is copied, its key's strings retained.
+    /// Whether node `j` of `fb` is node `i` of `fa` moved by `d` and otherwise unchanged, what its
+    /// clip lets it paint included. By index: a `DrawnNode` passed by value is copied, its key's
+    /// strings retained.
     static func equals(_ i: Int, in fa: FlatScene, _ j: Int, in fb: FlatScene, movedBy d: Point) -> Bool {
+        // What the clip leaves of the node, not the clip: a list's clip whose far edge moves
+        // (the board settling) leaves the cards well inside it as they were. Standing still, only
+        // what lies in the window counts (a section's background is far taller).
+        let window = Rect(origin: .zero, size: fb.scene.size)
+        let ba = fa.drawn[i].bounds, bb = fb.drawn[j].bounds
+        guard d == .zero ? same(ba.intersection(window), bb.intersection(window), d) : same(ba, bb, d) else { return false }
         // Nodes through buffer pointers: an array's subscript hands out a copy (a node is up to
         // ~180 bytes with four references), and this runs for every node of every frame.
-        guard same(fa.drawn[i].clip, fb.drawn[j].clip, d) else { return false }
         let a = fa.drawn[i].index, b = fb.drawn[j].index
         return fa.scene.nodes.withUnsafeBufferPointer { na in
-            fb.scene.nodes.withUnsafeBufferPointer { nb in na[a].isSame(as: nb[b], movedBy: d) }
+            fb.scene.nodes.withUnsafeBufferPointer { nb in
+                if d == .zero, case .box(let x) = na[a], case .box(let y) = nb[b] { return x.looksTheSame(as: y, in: window) }
+                return na[a].isSame(as: nb[b], movedBy: d)
+            }
         }
     }
 
@@ -45,32 +54,37 @@ struct DrawnNode {
     static func same(_ a: Point, _ b: Point) -> Bool {
         Swift.abs(a.x - b.x) < 1e-3 && Swift.abs(a.y - b.y) < 1e-3
     }
-
-    static func same(_ a: Rect?, _ b: Rect?, _ d: Point) -> Bool {
-        switch (a, b) {
-        case (nil, nil): return true
-        case (let a?, let b?): return same(a, b, d)
-        default: return false
-        }
-    }
 }
 
-/// A scene prepared for damage tracking: its drawable nodes in painter's order with clips
-/// resolved, and an index from node identity to position. A host keeps the one it showed last, so
-/// each frame prepares only the new scene.
+/// A scene prepared for damage tracking and drawing: its drawable nodes in painter's order with
+/// clips resolved, and an index from node identity to position. A host keeps the one it showed
+/// last, so each frame prepares only the new scene.
+///
+/// Boxes, clips, labels and the cells drawn as pictures are put on whole device pixels here, once,
+/// for both the renderer and damage tracking (``BoxNode/wholePixelFrame(pixelScale:)``,
+/// ``CellNode/wholePixelFrame(pixelScale:)``), and a tile within half a pixel of its resting size
+/// is drawn at rest: a spring's tail, which moves them by fractions of a pixel for many frames,
+/// then changes nothing on screen until a whole pixel does, and costs nothing to draw.
 public struct FlatScene: Sendable {
+    /// The scene as drawn: its boxes, clips, labels and picture cells on whole device pixels.
     public let scene: Scene
+    /// Device pixels per logical pixel.
+    public let pixelScale: Double
     var drawn: [DrawnNode] = []
     /// The identity of each of `drawn`, by the same position.
     var keys: [NodeKey] = []
     var index: [NodeKey: Int] = [:]
+    /// Boxes by colour, corners and origin: a box whose size changed (a section's background as a
+    /// relayout animates its height) is found here when its key (which holds its size) is not.
+    var boxAtOrigin: [BoxPlace: Int] = [:]
     /// For each of the scene's nodes, by index: what it may paint within the clip in force; nil for
     /// the clip markers. A renderer painting several damage rects culls with these instead of
     /// taking every node apart once per rect.
     public private(set) var paintBounds: [Rect?] = []
 
-    public init(_ scene: Scene) {
-        self.scene = scene
+    public init(_ given: Scene, pixelScale: Double = 1) {
+        self.pixelScale = pixelScale
+        var scene = given
         drawn.reserveCapacity(scene.nodes.count)
         keys.reserveCapacity(scene.nodes.count)
         index.reserveCapacity(scene.nodes.count)
@@ -84,7 +98,14 @@ public struct FlatScene: Sendable {
             var bounds: Rect
             var isCell = false
             switch scene.nodes[i] {
-            case .pushClip(let r):
+            case .pushClip(var r):
+                // On whole pixels, like boxes: a list's clip that creeps as the board settles
+                // clips the same pixels until an edge moves a whole one.
+                let snapped = WholePixels.nearest(r, pixelScale: pixelScale)
+                if snapped != r {
+                    r = snapped
+                    scene.nodes[i] = .pushClip(r)
+                }
                 clips.append(clips.last.map { $0.intersection(r) } ?? r)
                 paintBounds.append(nil)
                 continue
@@ -92,9 +113,41 @@ public struct FlatScene: Sendable {
                 _ = clips.popLast()
                 paintBounds.append(nil)
                 continue
-            case .box(let b): (key, anchor, bounds) = (.box(b.color, b.cornerRadius, b.frame.size, 0), b.frame.origin, b.paintBounds)
-            case .label(let l): (key, anchor, bounds) = (.label(l.text, l.style, l.frame.size, l.opacity, 0), l.frame.origin, l.paintBounds)
-            case .cell(let c): (key, anchor, bounds, isCell) = (.cell(c.id, 0), c.frame.origin, c.paintBounds, true)
+            case .box(var b):
+                let frame = b.wholePixelFrame(pixelScale: pixelScale)
+                if frame != b.frame {
+                    b.frame = frame
+                    scene.nodes[i] = .box(b)
+                }
+                (key, anchor, bounds) = (.box(b.color, b.cornerRadius, b.frame.size, 0), b.frame.origin, b.paintBounds)
+                boxAtOrigin[BoxPlace(color: b.color, cornerRadius: b.cornerRadius, origin: b.frame.origin)] = drawn.count
+            case .label(var l):
+                // Text starts on a whole pixel: crisp, and still while a header creeps the last
+                // fraction of a pixel to its place.
+                let origin = Point(x: WholePixels.nearest(l.frame.minX * pixelScale) / pixelScale,
+                                   y: WholePixels.nearest(l.frame.minY * pixelScale) / pixelScale)
+                if origin != l.frame.origin {
+                    l.frame.origin = origin
+                    scene.nodes[i] = .label(l)
+                }
+                (key, anchor, bounds) = (.label(l.text, l.style, l.frame.size, l.opacity, 0), l.frame.origin, l.paintBounds)
+            case .cell(var c):
+                // A tile within half a device pixel of the size it rests at is drawn at rest: the
+                // last frames of a size spring stretch it by an amount no pixel shows.
+                if let rest = c.restingSize, Swift.abs(rest.width - c.frame.width) * pixelScale < 0.5,
+                   Swift.abs(rest.height - c.frame.height) * pixelScale < 0.5 {
+                    c.frame.size = rest
+                    c.restingSize = nil
+                    scene.nodes[i] = .cell(c)
+                }
+                if c.isDrawnAtWholePixels {
+                    let frame = c.wholePixelFrame(pixelScale: pixelScale)
+                    if frame != c.frame {
+                        c.frame = frame
+                        scene.nodes[i] = .cell(c)
+                    }
+                }
+                (key, anchor, bounds, isCell) = (.cell(c.id, 0), c.frame.origin, c.paintBounds, true)
             case .image(let m): (key, anchor, bounds) = (.image(m.icon, m.tint, m.frame.size, 0), m.frame.origin, m.paintBounds)
             case .field(let f): (key, anchor, bounds) = (.field(f.text, f.caret, f.selection, f.frame.size, 0), f.frame.origin, f.frame.insetBy(dx: -3, dy: -3))
             }
@@ -115,7 +168,15 @@ public struct FlatScene: Sendable {
             drawn.append(DrawnNode(index: i, bounds: bounds, clip: clip, anchor: anchor, isCell: isCell))
             keys.append(key)
         }
+        self.scene = scene
     }
+}
+
+/// Where a box stands and how it looks, its size aside (``FlatScene/boxAtOrigin``).
+struct BoxPlace: Hashable {
+    var color: Color
+    var cornerRadius: Double
+    var origin: Point
 }
 
 extension NodeKey: @unchecked Sendable {

@@ -44,14 +44,15 @@ public enum SceneDamage {
 
     /// - Parameter pixelScale: device pixels per logical pixel; a copy must move whole device pixels.
     public static func update(from old: Scene?, to new: Scene, pixelScale: Double = 1) -> SceneUpdate {
-        update(from: old.map(FlatScene.init), to: FlatScene(new), pixelScale: pixelScale)
+        update(from: old.map { FlatScene($0, pixelScale: pixelScale) }, to: FlatScene(new, pixelScale: pixelScale))
     }
 
-    /// As ``update(from:to:pixelScale:)`` for prepared scenes (a host keeps the last one).
-    public static func update(from old: FlatScene?, to new: FlatScene, pixelScale: Double = 1) -> SceneUpdate {
-        let size = new.scene.size
+    /// As ``update(from:to:pixelScale:)`` for prepared scenes (a host keeps the last one), at the
+    /// new scene's pixel scale.
+    public static func update(from old: FlatScene?, to new: FlatScene) -> SceneUpdate {
+        let size = new.scene.size, pixelScale = new.pixelScale
         // A new palette or font changes how every pixel is drawn, not which nodes there are.
-        guard let old, old.scene.size == size, old.scene.background == new.scene.background,
+        guard let old, old.scene.size == size, old.pixelScale == pixelScale, old.scene.background == new.scene.background,
               old.scene.palette == new.scene.palette, old.scene.uiFont == new.scene.uiFont else { return .full(size) }
         let window = Rect(origin: .zero, size: size)
         // One pass matches nodes and measures how each moved; a second decides what to repaint.
@@ -68,6 +69,8 @@ public enum SceneDamage {
                 i = guess
             } else if let found = old.index[new.keys[j]] {
                 i = found
+            } else if let found = resizedBox(new.drawn[j], of: new, in: old, matched: matched) {
+                i = found
             } else {
                 damage.add(new.drawn[j].bounds)
                 continue
@@ -83,6 +86,10 @@ public enum SceneDamage {
         guard delta != .zero else {
             // Nothing is copied: every change is repainted where it was and where it is.
             for p in pairs where !(p.unchanged && p.moved == .zero) {
+                if p.moved == .zero, let bands = resizedBoxDamage(p, old: old, new: new) {
+                    for band in bands { damage.add(band) }
+                    continue
+                }
                 damage.add(new.drawn[p.new].bounds)
                 damage.add(old.drawn[p.old].bounds)
             }
@@ -120,6 +127,40 @@ public enum SceneDamage {
         // Pixels of the area whose source lies outside the window have nothing to copy.
         for strip in subtract(window.offsetBy(dx: delta.x, dy: delta.y), from: area) { damage.add(strip) }
         return finish(damage, copy: SceneUpdate.Copy(area: area, dx: delta.x, dy: delta.y), window: window)
+    }
+
+    /// The box of `old` that `node` (a box of `new` whose key `old` lacks) is, resized where it
+    /// stands: same colour, corners and origin, and not matched to anything else. Then
+    /// ``BoxNode/looksTheSame(as:in:)`` decides whether the window sees the change.
+    static func resizedBox(_ node: DrawnNode, of new: FlatScene, in old: FlatScene, matched: [Bool]) -> Int? {
+        guard !old.boxAtOrigin.isEmpty, case .box(let b) = new.scene.nodes[node.index],
+              let i = old.boxAtOrigin[BoxPlace(color: b.color, cornerRadius: b.cornerRadius, origin: b.frame.origin)],
+              !matched[i], new.index[old.keys[i]] == nil else { return nil }
+        return i
+    }
+
+    /// A box that stands where it stood, as it looked, but with other edges (a board's list as the
+    /// board settles, a section's card growing): inside both bounds, clear of the edges that moved
+    /// and their corners, its pixels are what they were. Only the rest of where it was and where
+    /// it is is repainted — bands along the edges that moved, instead of a box the size of the
+    /// window. Nil when the rule does not apply.
+    static func resizedBoxDamage(_ p: MatchedPair, old: FlatScene, new: FlatScene) -> [Rect]? {
+        let o = old.drawn[p.old], n = new.drawn[p.new]
+        guard case .box(let a) = old.scene.nodes[o.index], case .box(let b) = new.scene.nodes[n.index],
+              a.color == b.color, a.cornerRadius == b.cornerRadius else { return nil }
+        // Both bounds are within their clips. An edge that stayed keeps its antialiased pixel
+        // and, with its neighbour, its corners; along one that moved, the corners' and the edge's
+        // pixels are repainted (the corner radius, the edge pixel, the bound's pixel).
+        let band = Swift.max(b.cornerRadius, 0) + 2
+        let e = 1e-3
+        var keep = o.bounds.intersection(n.bounds)
+        var x0 = keep.minX, y0 = keep.minY, x1 = keep.maxX, y1 = keep.maxY
+        if Swift.abs(a.frame.minX - b.frame.minX) > e { x0 += band }
+        if Swift.abs(a.frame.minY - b.frame.minY) > e { y0 += band }
+        if Swift.abs(a.frame.maxX - b.frame.maxX) > e { x1 -= band }
+        if Swift.abs(a.frame.maxY - b.frame.maxY) > e { y1 -= band }
+        keep = x1 > x0 && y1 > y0 ? Rect(x: x0, y: y0, width: x1 - x0, height: y1 - y0) : .zero
+        return subtract(keep, from: o.bounds) + subtract(keep, from: n.bounds)
     }
 
     /// The update for `damage` (and `copy`), or a full repaint when it would cover most of the window.
