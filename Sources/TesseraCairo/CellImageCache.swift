@@ -26,6 +26,11 @@ final class CellImageCache {
     /// Room for the unmarked images of the marked cells on screen and of those about to be shown
     /// (`noteOnScreen`).
     private var markedExtra = 0
+    /// The images the scene last drawn shows and is about to show, and an eighth more: a scene
+    /// may draw more tiles than the window holds (a group's fifty members flying into the stack
+    /// over the tiles closing up their slots), and a cache smaller than what one frame draws
+    /// forgets, in idle time, tiles the next frame needs (15 of them, 2.4 ms, after a group's lift).
+    private var sceneBytes = 0
     /// The key each item's newest image was cached under: what an animating cell whose own image
     /// is not painted yet is drawn from (``drawTransformed(_:cr:pixelScale:paint:)``). Forgotten
     /// whole past `latestLimit` entries (a key whose image was evicted is simply not found).
@@ -49,7 +54,10 @@ final class CellImageCache {
     }
 
     /// At most `capacity` images and `budget` bytes of them (see ``fitBudget(toWindow:scale:)``).
-    init(capacity: Int = 192, budget: Int = 8 << 20) {
+    /// The bytes are the real bound; the count only keeps the bookkeeping small. It must hold
+    /// what a frame draws: at 192, a group's lift (117 tiles on screen and 49 members flying into
+    /// the stack) trimmed the cache to 144 in idle time, and the next frame painted 15 tiles again.
+    init(capacity: Int = 512, budget: Int = 8 << 20) {
         // An evicted image's pixels go when the last reference does (`CellImage.deinit`).
         images = LRUCache(capacity: capacity, costLimit: budget)
         baseBudget = budget
@@ -71,19 +79,22 @@ final class CellImageCache {
         // drawn from its unmarked image and the shared mark, or its own image is made from it): a
         // Shift+click that marks fifty tiles must not evict the unmarked images it needs.
         // O(cells on screen), without hashing.
-        var extra = 0
+        var extra = 0, drawn = 0
         for node in nodes {
-            guard case .cell(let cell) = node, cell.isMarked else { continue }
-            extra += Self.bytes(of: cell, margin: CellNode.plainMargin, pixelScale: pixelScale)
+            guard case .cell(let cell) = node, Self.isDrawableFromRestingImage(cell) else { continue }
+            drawn += Self.bytes(of: cell, margin: cell.paintMargin, pixelScale: pixelScale)
+            if cell.isMarked { extra += Self.bytes(of: cell, margin: CellNode.plainMargin, pixelScale: pixelScale) }
         }
         // And for the unmarked image of each marked cell about to be shown (a carried group's
         // members as they will land; `prepare` readies that one): without it, preparing them in
         // idle time evicted one another, frame after frame, and the drop painted them all in its
         // own frame.
-        for cell in upcoming where cell.isMarked {
-            extra += Self.bytes(of: cell, margin: CellNode.plainMargin, pixelScale: pixelScale)
+        for cell in upcoming {
+            drawn += Self.bytes(of: cell, margin: cell.paintMargin, pixelScale: pixelScale)
+            if cell.isMarked { extra += Self.bytes(of: cell, margin: CellNode.plainMargin, pixelScale: pixelScale) }
         }
         markedExtra = extra
+        sceneBytes = drawn + drawn / 8
         applyBudget()
     }
 
@@ -94,7 +105,8 @@ final class CellImageCache {
     }
 
     private func applyBudget() {
-        if baseBudget + markedExtra != images.costLimit { images.setCostLimit(baseBudget + markedExtra) }
+        let limit = Swift.max(baseBudget, sceneBytes) + markedExtra
+        if limit != images.costLimit { images.setCostLimit(limit) }
     }
 
     /// The keys the cells of the scene last drawn are (or would be) cached under.

@@ -227,16 +227,20 @@ final class BenchmarkRunner {
         let c = BenchClock.ms()
         shell.presentAndSync()
         let d = BenchClock.ms()
-        if prefetch { prefetchUpcoming() }
+        if prefetch { prefetchUpcoming(frameStart: a) }
         return FrameTime(engine: b - a, render: c - b, present: d - c)
     }
 
-    /// After a frame is on screen, in the idle time before the next tick (as the app's loop does):
-    /// paint the cells about to scroll in and the new sizes of tiles changing size. Not part of
-    /// any frame's work; timed apart.
-    func prefetchUpcoming() {
+    /// After a frame is on screen, in the idle time before the next tick (as the app's loop does
+    /// at 60 Hz: until 3 ms before the frame `frameStart` (ms) is followed by, or within the
+    /// resting budget when the engine has nothing due): paint the cells about to scroll in and
+    /// the new sizes of tiles changing size. Not part of any frame's work; timed apart.
+    func prefetchUpcoming(frameStart: Double = BenchClock.ms()) {
         let p0 = BenchClock.ms()
-        if shell.prefetchInIdleTime() > 0 { prefetchTimes.add(BenchClock.ms() - p0) }
+        let next = engine.nextDeadline == nil ? nil : (frameStart + 1000.0 / 60) / 1000
+        let painted = shell.prefetchInIdleTime(before: next)
+        if Self.dumpsFrames { StandardStreams.error("idle: \(painted) cells prepared in \(BenchClock.ms() - p0) ms\n") }
+        if painted > 0 { prefetchTimes.add(BenchClock.ms() - p0) }
     }
 
     /// Draws frames at 60 Hz until the engine has nothing left to animate (at most 2 s).

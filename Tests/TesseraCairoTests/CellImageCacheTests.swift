@@ -479,3 +479,34 @@ extension CellImageCacheTests {
         #expect(!drawn[Int(10 * scale), Int(68 * scale)].isClose(to: Pixel(white), tolerance: 40))
     }
 }
+
+extension CellImageCacheTests {
+    /// A frame may draw more tiles than the window holds: at a group's lift, fifty members fly
+    /// into the stack over the tiles closing up their slots. The cache must keep all a frame
+    /// draws, however many and however large: a cache of 192 images, and one of 1.5 windows of
+    /// pixels, trimmed the tiles on screen in idle time, and the next frame painted 15 again.
+    @Test(arguments: [(side: 16.0, count: 300), (side: 96.0, count: 40)])
+    func aFrameDrawingMoreTilesThanTheWindowHoldsKeepsThemAll(_ shape: (side: Double, count: Int)) {
+        let renderer = SceneRenderer(assetDirectory: PixelCanvas.emptyAssets)
+        let size = Size(width: 400, height: 300)
+        func cell(_ i: Int) -> CellNode {
+            // Laid in a grid that overlaps itself when the tiles outnumber the window's room.
+            let columns = Int(size.width / shape.side)
+            let x = Double(i % columns) * shape.side, y = Double((i / columns) % Int(size.height / shape.side)) * shape.side + 0.25 * Double(i / 100)
+            return CellNode(id: ItemID("c\(i)"), frame: Rect(x: x, y: y.rounded(), width: shape.side, height: shape.side),
+                            title: "\(i)", icon: "none", color: Color(red: 0.2, green: 0.5, blue: 0.9))
+        }
+        let drawn = (0..<shape.count).map(cell)
+        let upcoming = (0..<8).map { k -> CellNode in
+            var c = cell(1000 + k)
+            c.frame.origin.y = size.height + 10
+            return c
+        }
+        let scene = Scene(size: size, background: white, nodes: drawn.map { .cell($0) }, upcoming: upcoming)
+        _ = PixelCanvas(scene, width: 400, height: 300, renderer: renderer)
+        #expect(renderer.takeCellImageMisses() == shape.count)
+        #expect(renderer.prefetch(upcoming, size: size, scale: 1, limit: 8) == 8)
+        _ = PixelCanvas(scene, width: 400, height: 300, renderer: renderer)
+        #expect(renderer.takeCellImageMisses() == 0, "every tile the frame draws was kept")
+    }
+}
