@@ -95,3 +95,76 @@ import Testing
         }
     }
 }
+
+/// `EditLog.PathsBefore` takes a log's runs in one go; it must map every path, and find every
+/// folder, exactly as walking the log step by step does.
+@Suite struct PathsBeforeTests {
+    /// The log walked backwards one step at a time (what `pathBefore` did before the runs).
+    static func stepwisePathBefore(_ log: EditLog, _ path: IndexPath) -> IndexPath? {
+        var i = path.item
+        for step in log.steps.reversed() {
+            switch step {
+            case .inserted(let s, let ii) where s == path.section:
+                if ii == i { return nil }
+                if ii < i { i -= 1 }
+            case .removed(let s, let ii, _) where s == path.section:
+                if ii <= i { i += 1 }
+            default: break
+            }
+        }
+        return IndexPath(section: path.section, item: i)
+    }
+
+    static func stepwiseFolder(_ log: EditLog, thatHeld id: ItemID) -> ItemID? {
+        for step in log.steps {
+            switch step {
+            case .removed(_, _, let old), .replaced(_, _, let old):
+                if old.isFolder, old.children.contains(where: { $0.id == id }) { return old.id }
+            case .inserted, .retitled: break
+            }
+        }
+        return nil
+    }
+
+    @Test(arguments: [21, 22, 23] as [UInt64])
+    func runsMapAsStepsDo(seed: UInt64) throws {
+        var rng = SeededRandom(seed: seed)
+        for round in 0..<150 {
+            var model = SampleData.generated(count: 5 + Int(rng.next() % 40), sections: 1 + Int(rng.next() % 3), seed: rng.next())
+            var log = EditLog()
+            var made = 0
+            for _ in 0..<Int(1 + rng.next() % 8) {
+                let ids = model.allIDs
+                let id = ids[Int(rng.next() % UInt64(ids.count))], other = ids[Int(rng.next() % UInt64(ids.count))]
+                let s = Int(rng.next() % UInt64(model.sections.count))
+                let i = Int(rng.next() % UInt64(model.sections[s].items.count + 1))
+                switch rng.next() % 6 {
+                case 0: try? model.move(id, to: IndexPath(section: s, item: Swift.max(0, i - 1)), near: nil, log: &log)
+                case 1: try? model.moveIntoFolder(id, folder: other, at: nil, near: nil, folderNear: nil, log: &log)
+                case 2: try? model.drop(id, onto: other, near: nil, targetNear: nil, log: &log)
+                case 3: try? model.moveOutOfFolder(id, to: IndexPath(section: s, item: Swift.max(0, i - 1)), near: nil, log: &log)
+                default:
+                    // A drop of several files: one run of inserts; sometimes undone at once (a run of removals).
+                    let batch = (0..<Int(2 + rng.next() % 6)).map { k -> Item in
+                        made += 1
+                        return Item(id: ItemID("new-\(round)-\(made)-\(k)"), title: "f\(k)", icon: "file", color: .white)
+                    }
+                    var part = EditLog()
+                    try model.insert(contentsOf: batch, at: IndexPath(section: s, item: i), log: &part)
+                    if rng.next() % 3 == 0 { part = part.undo(&model) }
+                    log.append(contentsOf: part)
+                }
+            }
+            let mapped = EditLog.PathsBefore(log)
+            for s in model.sections.indices {
+                for i in 0...(model.sections[s].items.count + 2) {
+                    let path = IndexPath(section: s, item: i)
+                    #expect(mapped.pathBefore(path) == Self.stepwisePathBefore(log, path), "round \(round): \(path) in \(log.steps)")
+                }
+            }
+            for id in SampleData.generated(count: 0, sections: 1, seed: 0).allIDs + model.allIDs + model.sections.flatMap({ $0.items.flatMap { $0.children.map(\.id) } }) {
+                #expect(mapped.folder(thatHeld: id) == Self.stepwiseFolder(log, thatHeld: id), "round \(round): \(id)")
+            }
+        }
+    }
+}

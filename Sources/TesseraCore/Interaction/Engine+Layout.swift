@@ -67,6 +67,8 @@ extension Engine {
         }
         var seen = Set<ItemID>()
         let carried = inFlight
+        // Asked of every tile in view: the log's runs mapped once, not its steps once a tile.
+        let mapped = log.map(EditLog.PathsBefore.init)
         for i in snapshot.visibleItems(offsets: offsets) {
             let path = snapshot.indexPath(ofFlat: i)
             guard let id = model.item(at: path)?.id else { continue }
@@ -76,16 +78,17 @@ extension Engine {
             let frame = snapshot.windowFrame(ofFlat: i, offsets: offsets)
             // An item that comes into view from elsewhere slides in from where it was in the old layout.
             var from = before.drawn[id]
-            if from == nil, let old = log == nil ? path : log!.pathBefore(path), let j = before.snapshot.flatIndex(of: old) {
+            let pathBefore = mapped.map { $0.pathBefore(path) } ?? path
+            if from == nil, let old = pathBefore, let j = before.snapshot.flatIndex(of: old) {
                 from = before.snapshot.windowFrame(ofFlat: j, offsets: before.offsets)
             }
             // Out of a folder (an undone drop, a folder dissolved): from the folder's cell.
-            if from == nil, let folder = log?.folder(thatHeld: id), let f = before.drawn[folder] {
+            if from == nil, let folder = mapped?.folder(thatHeld: id), let f = before.drawn[folder] {
                 from = f
             }
             // New here (an added item, an undone delete): it grows out of its own slot's centre
             // instead of appearing at once.
-            if from == nil, let log, log.pathBefore(path) == nil {
+            if from == nil, log != nil, pathBefore == nil {
                 from = frame.insetBy(dx: frame.width * Self.growInset, dy: frame.height * Self.growInset)
             }
             if let from { presentation.slide(id, from: from, to: frame, at: t, policy: policy) }
@@ -192,13 +195,18 @@ extension Engine {
     /// (`Departure`): a menu's Add to folder, a redone drop, a delete, an undone add. The carried
     /// items (a group's members leaving for the stack) have their own flights. O(steps + the touched folders' children).
     mutating func departVisibly(_ log: EditLog, before: LayoutBefore, seen: Set<ItemID>, carried: FlightSet, at t: Double) {
+        // Only what was drawn can be seen to go.
+        guard !before.drawn.isEmpty else { return }
         let footprint = log.footprint
+        // What is still in the model, for the departed items only: a drop of 10,000 files departs
+        // nothing, and hashing its 10,000 ids cost its frame milliseconds.
+        let tracksPresence = !footprint.departed.isEmpty
         var present = Set<ItemID>()
         for slot in footprint.slots {
             guard let entry = model.item(at: slot) else { continue }
-            present.insert(entry.id)
+            if tracksPresence { present.insert(entry.id) }
             for child in entry.children {
-                present.insert(child.id)
+                if tracksPresence { present.insert(child.id) }
                 guard !carried.contains(child.id), !seen.contains(child.id), let from = before.drawn[child.id] else { continue }
                 presentation.depart(Departure(item: child, from: from, into: entry.id, intoPath: slot, start: t))
             }
