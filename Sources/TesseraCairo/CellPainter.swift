@@ -23,6 +23,20 @@ struct CellPainter {
         }
     }
 
+    /// Draws `cell` as its bare tile, its shape in its colour without icon or title, under its
+    /// transform: what a tile new to the window shows for the frame or so until idle time has
+    /// painted it (``CellImageCache/drawTransformed(_:cr:pixelScale:paint:placeholder:)``).
+    func paintPlaceholder(_ cell: CellNode, cr: OpaquePointer) {
+        let f = cell.frame
+        guard !f.isEmpty, cell.alpha > 0.001, cell.scale > 0.001 else { return }
+        let radius = min(f.width, f.height) * Theme.cornerFraction
+        underTransform(of: cell, alpha: cell.alpha, cr) {
+            if palette.tileShade.alpha > 0 { masks.fill(cr, f.offsetBy(dx: 0, dy: 1), radius: radius, color: palette.tileShade) }
+            masks.fill(cr, f, radius: radius, color: palette.tileFill(cell.color, hovered: cell.isHovered))
+            paintOutline(f, radius: radius, cr: cr)
+        }
+    }
+
     /// Draws only a raised cell's shadow (and, on a dark surface, its light edge), untransformed:
     /// what a snapshot made from the cell's resting image lays under it (`SceneRenderer`).
     func paintRaisedShadow(_ cell: CellNode, cr: OpaquePointer) {

@@ -80,6 +80,7 @@ public final class SceneRenderer {
         let paint = painter(scale)
         let raised = raisedPainter(scale, paint: paint)
         let markOverlay: (CellNode, OpaquePointer) -> Void = { [cells] cell, target in cells.paintMarkOverlay(cell, cr: target) }
+        let placeholder: (CellNode, OpaquePointer) -> Void = { [cells] cell, target in cells.paintPlaceholder(cell, cr: target) }
         // Cell images straight into the target's pixels when the pass allows it (released, and
         // the pixels handed back to Cairo, when the pass ends).
         let direct = usesDirectBlits ? DirectBlit(cr) : nil
@@ -133,7 +134,7 @@ public final class SceneRenderer {
                         liftSnapshots.draw(cell, cr: cr, pixelScale: scale, paint: raised)
                     }
                 } else if CellImageCache.isDrawableFromRestingImage(cell) {
-                    cellImages.drawTransformed(cell, cr: cr, pixelScale: scale, paint: paint)
+                    cellImages.drawTransformed(cell, cr: cr, pixelScale: scale, paint: paint, placeholder: placeholder)
                     cells.paintDwellOverlay(cell, cr: cr)
                 } else {
                     cells.paint(cell, cr: cr, pixelScale: scale)

@@ -133,6 +133,37 @@ import TesseraCore
         #expect(unlimited.takeCellImageMisses() == 6)
     }
 
+    /// A drop brings dozens of new tiles into view at once, each growing out of its slot: the
+    /// frame paints its budget of them; the rest, which have no image of any size to stand in,
+    /// are drawn as their bare tiles (shape and colour, no icon or title) until idle time paints
+    /// them. The drop's frame painted 36 tiles (11 ms) before.
+    @Test func newTilesPastTheFramesBudgetAreBareTilesUntilIdleTimePaintsThem() {
+        let renderer = SceneRenderer(assetDirectory: PixelCanvas.emptyAssets)
+        let size = Size(width: 640, height: 200)
+        let growing = tiles { c in
+            c.frame = c.frame.insetBy(dx: 10, dy: 10)
+            c.restingSize = Size(width: 96, height: 96)
+        }
+        // Pixels of the tile's middle band (where its icon and title are) unlike its fill.
+        func marks(_ canvas: PixelCanvas, _ k: Int) -> Int {
+            let fill = canvas[10 + k * 104 + 25, 40]
+            return canvas.count(in: Rect(x: Double(10 + k * 104 + 24), y: 40, width: 48, height: 56)) { !$0.isClose(to: fill, tolerance: 6) }
+        }
+        renderer.beginFrame(freshPaints: 2)
+        let first = PixelCanvas(Scene(size: size, background: white, nodes: growing.map(SceneNode.cell)), width: 640, height: 200, renderer: renderer)
+        #expect(renderer.takeCellImageMisses() == 2, "the frame's budget")
+        for k in 0..<6 {
+            #expect(!first[10 + k * 104 + 48, 60].isClose(to: Pixel(white), tolerance: 20), "tile \(k) is drawn")
+            if k < 2 { #expect(marks(first, k) > 20, "tile \(k) painted whole") } else { #expect(marks(first, k) == 0, "tile \(k) bare") }
+        }
+        let scene = Scene(size: size, background: white, nodes: growing.map(SceneNode.cell))
+        #expect(renderer.prefetch(for: scene, scale: 1, limit: 8) == 4, "idle time paints the four")
+        renderer.beginFrame(freshPaints: 2)
+        let next = PixelCanvas(scene, width: 640, height: 200, renderer: renderer)
+        #expect(renderer.takeCellImageMisses() == 0)
+        for k in 0..<6 { #expect(marks(next, k) > 20, "tile \(k) painted whole") }
+    }
+
     /// After idle time, a switch's frames paint no tile changing size: idle time paints them at
     /// the size they will rest at (`prefetch(for:)`, a budget at a time, before the upcoming
     /// cells), and the frames draw the others from their old images meanwhile. A tile that only

@@ -27,7 +27,7 @@ extension Engine {
         let ids = model.freshIDs(prefix: "dropped-", count: kept.count)
         let made: [Item] = zip(ids, kept).map { id, incoming in
             // Cleaned as typed text is (no control characters, within the title limit).
-            let clean = TextField(incoming.title).text
+            let clean = TextField.cleaned(incoming.title)
             let title = clean.isEmpty ? "Untitled" : clean
             return Item(id: id, title: title, icon: incoming.icon, rgba: Self.newItemColor(id), sizeHint: .square)
         }

@@ -17,8 +17,7 @@ public struct TextField: Hashable, Sendable {
     public let limit: Int
 
     public init(_ text: String, limit: Int = StateFile.maximumTitleLength) {
-        let clean = Self.clean(text)
-        self.text = String(clean.prefix(limit))
+        self.text = Self.cleaned(text, limit: limit)
         self.limit = limit
         caret = self.text.count
         anchor = 0   // all selected: typing replaces it, as a rename field starts
@@ -114,9 +113,21 @@ public struct TextField: Hashable, Sendable {
 
     // MARK: - Cleaning
 
+    /// `text` as a field holds it: ``clean(_:)``, then at most `limit` characters. A title with
+    /// no control character and no more bytes than `limit` is returned as it is, without walking
+    /// its characters: a drop of 10,000 files cleans 10,000 names in one frame.
+    public static func cleaned(_ text: String, limit: Int = StateFile.maximumTitleLength) -> String {
+        let clean = Self.clean(text)
+        // A character is at least one UTF-8 byte: no more bytes than the limit, no more characters.
+        return clean.utf8.count <= limit ? clean : String(clean.prefix(limit))
+    }
+
     /// Line breaks and tabs become spaces (a pasted paragraph becomes one line); other control
     /// characters (C0, DEL, C1) are dropped.
     public static func clean(_ input: String) -> String {
+        // Nothing to clean: no C0 or DEL byte, and no lead byte of C1 (U+0080...) or of the line and
+        // paragraph separators (U+2028/9) — a title with such a lead byte takes the long way.
+        if !input.utf8.contains(where: { $0 < 0x20 || $0 == 0x7F || $0 == 0xC2 || $0 == 0xE2 }) { return input }
         var out = String.UnicodeScalarView()
         var lastWasBreak = false
         for scalar in input.unicodeScalars {
