@@ -168,3 +168,45 @@ import Testing
         }
     }
 }
+
+/// Following an item across edits without a search of the collection when the edits took it out
+/// (`AfterEdits`): wherever the item is after any edits, or whether it is gone, the answer must be
+/// a scan's.
+@Suite struct AfterEditsTests {
+    @Test(arguments: [31, 32, 33] as [UInt64])
+    func findsWhatAScanFinds(seed: UInt64) throws {
+        var rng = SeededRandom(seed: seed)
+        for round in 0..<150 {
+            var model = SampleData.generated(count: 5 + Int(rng.next() % 40), sections: 1 + Int(rng.next() % 3), seed: rng.next())
+            var log = EditLog()
+            var made = 0
+            let before = model
+            for _ in 0..<Int(1 + rng.next() % 6) {
+                let ids = model.allIDs
+                let id = ids[Int(rng.next() % UInt64(ids.count))], other = ids[Int(rng.next() % UInt64(ids.count))]
+                let s = Int(rng.next() % UInt64(model.sections.count))
+                let i = Int(rng.next() % UInt64(model.sections[s].items.count + 1))
+                switch rng.next() % 6 {
+                case 0: try? model.move(id, to: IndexPath(section: s, item: Swift.max(0, i - 1)), near: nil, log: &log)
+                case 1: try? model.moveIntoFolder(id, folder: other, at: nil, near: nil, folderNear: nil, log: &log)
+                case 2: try? model.drop(id, onto: other, near: nil, targetNear: nil, log: &log)
+                case 3: try? model.moveOutOfFolder(id, to: IndexPath(section: s, item: Swift.max(0, i - 1)), near: nil, log: &log)
+                case 4:
+                    let batch = (0..<Int(2 + rng.next() % 6)).map { k -> Item in
+                        made += 1
+                        return Item(id: ItemID("new-\(round)-\(made)-\(k)"), title: "f\(k)", icon: "file", color: .white)
+                    }
+                    try model.insert(contentsOf: batch, at: IndexPath(section: s, item: i), log: &log)
+                default:
+                    // An undo of everything so far: what was added goes, what was moved comes back.
+                    log.append(contentsOf: log.undo(&model))
+                }
+            }
+            let after = AfterEdits(log)
+            for id in before.allIDs + before.sections.flatMap({ $0.items.flatMap { $0.children.map(\.id) } }) + model.allIDs {
+                let hint = before.indexPath(of: id)
+                #expect(after.indexPath(of: id, near: hint, in: model) == model.indexPath(of: id), "round \(round): \(id)")
+            }
+        }
+    }
+}

@@ -46,7 +46,7 @@ extension Engine {
         guard let step = arrangement.travel(direction) else { return false }
         afterRelayout(before, log: step.log, at: t, animated: true)
         outbox.post(.commit(step.log))
-        navigation.follow(model)
+        navigation.follow(model, after: step.log)
         refreshFolderPanel()
         revealChange(step.log)
         // What was done, with the way back: "Undid: Moved Photos into Travel — Redo".

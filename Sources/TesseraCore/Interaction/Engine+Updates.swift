@@ -21,7 +21,7 @@ extension Engine {
             afterRelayout(before, log: log, at: t, animated: animated)
             if session.isCarrying { session.record(log) } else { commit(log, summary: summary, toast: toast) }
             // The ids followed elsewhere may have moved; the open folder's panel shows the new model.
-            navigation.follow(model)
+            navigation.follow(model, after: log)
             refreshFolderPanel()
         }
         return try result.get()
