@@ -130,31 +130,7 @@ import Testing
     func runsMapAsStepsDo(seed: UInt64) throws {
         var rng = SeededRandom(seed: seed)
         for round in 0..<150 {
-            var model = SampleData.generated(count: 5 + Int(rng.next() % 40), sections: 1 + Int(rng.next() % 3), seed: rng.next())
-            var log = EditLog()
-            var made = 0
-            for _ in 0..<Int(1 + rng.next() % 8) {
-                let ids = model.allIDs
-                let id = ids[Int(rng.next() % UInt64(ids.count))], other = ids[Int(rng.next() % UInt64(ids.count))]
-                let s = Int(rng.next() % UInt64(model.sections.count))
-                let i = Int(rng.next() % UInt64(model.sections[s].items.count + 1))
-                switch rng.next() % 6 {
-                case 0: try? model.move(id, to: IndexPath(section: s, item: Swift.max(0, i - 1)), near: nil, log: &log)
-                case 1: try? model.moveIntoFolder(id, folder: other, at: nil, near: nil, folderNear: nil, log: &log)
-                case 2: try? model.drop(id, onto: other, near: nil, targetNear: nil, log: &log)
-                case 3: try? model.moveOutOfFolder(id, to: IndexPath(section: s, item: Swift.max(0, i - 1)), near: nil, log: &log)
-                default:
-                    // A drop of several files: one run of inserts; sometimes undone at once (a run of removals).
-                    let batch = (0..<Int(2 + rng.next() % 6)).map { k -> Item in
-                        made += 1
-                        return Item(id: ItemID("new-\(round)-\(made)-\(k)"), title: "f\(k)", icon: "file", color: .white)
-                    }
-                    var part = EditLog()
-                    try model.insert(contentsOf: batch, at: IndexPath(section: s, item: i), log: &part)
-                    if rng.next() % 3 == 0 { part = part.undo(&model) }
-                    log.append(contentsOf: part)
-                }
-            }
+            let (before, model, log) = try RandomEdits.make(&rng, round: round)
             let mapped = EditLog.PathsBefore(log)
             for s in model.sections.indices {
                 for i in 0...(model.sections[s].items.count + 2) {
@@ -162,7 +138,8 @@ import Testing
                     #expect(mapped.pathBefore(path) == Self.stepwisePathBefore(log, path), "round \(round): \(path) in \(log.steps)")
                 }
             }
-            for id in SampleData.generated(count: 0, sections: 1, seed: 0).allIDs + model.allIDs + model.sections.flatMap({ $0.items.flatMap { $0.children.map(\.id) } }) {
+            let children = (before.sections + model.sections).flatMap { $0.items.flatMap { $0.children.map(\.id) } }
+            for id in before.allIDs + model.allIDs + children {
                 #expect(mapped.folder(thatHeld: id) == Self.stepwiseFolder(log, thatHeld: id), "round \(round): \(id)")
             }
         }
@@ -177,36 +154,48 @@ import Testing
     func findsWhatAScanFinds(seed: UInt64) throws {
         var rng = SeededRandom(seed: seed)
         for round in 0..<150 {
-            var model = SampleData.generated(count: 5 + Int(rng.next() % 40), sections: 1 + Int(rng.next() % 3), seed: rng.next())
-            var log = EditLog()
-            var made = 0
-            let before = model
-            for _ in 0..<Int(1 + rng.next() % 6) {
-                let ids = model.allIDs
-                let id = ids[Int(rng.next() % UInt64(ids.count))], other = ids[Int(rng.next() % UInt64(ids.count))]
-                let s = Int(rng.next() % UInt64(model.sections.count))
-                let i = Int(rng.next() % UInt64(model.sections[s].items.count + 1))
-                switch rng.next() % 6 {
-                case 0: try? model.move(id, to: IndexPath(section: s, item: Swift.max(0, i - 1)), near: nil, log: &log)
-                case 1: try? model.moveIntoFolder(id, folder: other, at: nil, near: nil, folderNear: nil, log: &log)
-                case 2: try? model.drop(id, onto: other, near: nil, targetNear: nil, log: &log)
-                case 3: try? model.moveOutOfFolder(id, to: IndexPath(section: s, item: Swift.max(0, i - 1)), near: nil, log: &log)
-                case 4:
-                    let batch = (0..<Int(2 + rng.next() % 6)).map { k -> Item in
-                        made += 1
-                        return Item(id: ItemID("new-\(round)-\(made)-\(k)"), title: "f\(k)", icon: "file", color: .white)
-                    }
-                    try model.insert(contentsOf: batch, at: IndexPath(section: s, item: i), log: &log)
-                default:
-                    // An undo of everything so far: what was added goes, what was moved comes back.
-                    log.append(contentsOf: log.undo(&model))
-                }
-            }
+            let (before, model, log) = try RandomEdits.make(&rng, round: round)
             let after = AfterEdits(log)
             for id in before.allIDs + before.sections.flatMap({ $0.items.flatMap { $0.children.map(\.id) } }) + model.allIDs {
                 let hint = before.indexPath(of: id)
                 #expect(after.indexPath(of: id, near: hint, in: model) == model.indexPath(of: id), "round \(round): \(id)")
             }
         }
+    }
+}
+
+/// A small collection and a run of random edits on it: moves into, out of and between folders,
+/// drops onto items, batches of new items (a drop of files; sometimes undone at once, a run of
+/// removals) and undos of everything so far. Returns the model before, the model after and the log.
+enum RandomEdits {
+    static func make(_ rng: inout SeededRandom, round: Int) throws -> (before: CollectionModel, after: CollectionModel, log: EditLog) {
+        var model = SampleData.generated(count: 5 + Int(rng.next() % 40), sections: 1 + Int(rng.next() % 3), seed: rng.next())
+        let before = model
+        var log = EditLog()
+        var made = 0
+        for _ in 0..<Int(1 + rng.next() % 8) {
+            let ids = model.allIDs
+            let id = ids[Int(rng.next() % UInt64(ids.count))], other = ids[Int(rng.next() % UInt64(ids.count))]
+            let s = Int(rng.next() % UInt64(model.sections.count))
+            let i = Int(rng.next() % UInt64(model.sections[s].items.count + 1))
+            switch rng.next() % 7 {
+            case 0: try? model.move(id, to: IndexPath(section: s, item: Swift.max(0, i - 1)), near: nil, log: &log)
+            case 1: try? model.moveIntoFolder(id, folder: other, at: nil, near: nil, folderNear: nil, log: &log)
+            case 2: try? model.drop(id, onto: other, near: nil, targetNear: nil, log: &log)
+            case 3: try? model.moveOutOfFolder(id, to: IndexPath(section: s, item: Swift.max(0, i - 1)), near: nil, log: &log)
+            case 4, 5:
+                let batch = (0..<Int(2 + rng.next() % 6)).map { k -> Item in
+                    made += 1
+                    return Item(id: ItemID("new-\(round)-\(made)-\(k)"), title: "f\(k)", icon: "file", color: .white)
+                }
+                var part = EditLog()
+                try model.insert(contentsOf: batch, at: IndexPath(section: s, item: i), log: &part)
+                if rng.next() % 3 == 0 { part.append(contentsOf: part.undo(&model)) }
+                log.append(contentsOf: part)
+            default:
+                log.append(contentsOf: log.undo(&model))
+            }
+        }
+        return (before, model, log)
     }
 }

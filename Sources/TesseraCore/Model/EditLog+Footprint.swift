@@ -29,34 +29,20 @@ extension EditLog {
         func shift(_ s: Int, from start: Int, by n: Int) {
             for k in slots.indices where slots[k].section == s && slots[k].item >= start { slots[k].item += n }
         }
-        var k = 0
-        while k < steps.count {
-            switch steps[k] {
-            case .inserted(let s, let i):
-                var n = 1
-                while k + n < steps.count, case .inserted(s, i + n) = steps[k + n] { n += 1 }
-                shift(s, from: i, by: n)
-                slots += (i..<(i + n)).map { IndexPath(section: s, item: $0) }
-                k += n
-            case .removed(let s, let i, let item):
-                // Each at the same place (a block from its start) or each one before (from its end).
-                var n = 1, low = i
-                departed.append(item)
-                if k + 1 < steps.count, case .removed(s, i, _) = steps[k + 1] {
-                    while k + n < steps.count, case .removed(s, i, let next) = steps[k + n] { departed.append(next); n += 1 }
-                } else {
-                    while k + n < steps.count, case .removed(s, low - 1, let next) = steps[k + n] { departed.append(next); low -= 1; n += 1 }
-                }
-                let block = low..<(low + n)
+        forEachRun { run in
+            switch run {
+            case .inserted(let s, let places):
+                shift(s, from: places.lowerBound, by: places.count)
+                slots += places.map { IndexPath(section: s, item: $0) }
+            case .removed(let s, let block, let items):
+                departed += items
                 slots.removeAll { $0.section == s && block.contains($0.item) }
-                shift(s, from: block.upperBound, by: -n)
-                k += n
+                shift(s, from: block.upperBound, by: -block.count)
             case .replaced(let s, let i, let old):
                 slots.append(IndexPath(section: s, item: i))
                 departed.append(old)
-                k += 1
             case .retitled:
-                k += 1   // a section's own row: stores write every section's title with each save
+                break   // a section's own row: stores write every section's title with each save
             }
         }
         // A place replaced twice, or inserted then replaced, is one slot. Sorted, then neighbours

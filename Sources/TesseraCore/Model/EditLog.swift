@@ -67,6 +67,51 @@ public struct EditLog: Hashable, Sendable {
     /// O(steps); for many paths, make ``PathsBefore`` once.
     public func pathBefore(_ path: IndexPath) -> IndexPath? { PathsBefore(self).pathBefore(path) }
 
+    /// What the steps do, in runs: consecutive inserts (a drop of 10,000 files), or removals
+    /// taking out one block (its undo: each at the same place, from the block's start, or each
+    /// one before, from its end), each handed over once; a replacement or a retitling alone.
+    enum StepRun {
+        /// Entries put at `places` (the places after the run), in order.
+        case inserted(section: Int, places: Range<Int>)
+        /// The entries of `block` (the places before the run), taken out; `items` in the order
+        /// the steps took them.
+        case removed(section: Int, block: Range<Int>, items: [Item])
+        case replaced(section: Int, index: Int, old: Item)
+        case retitled(section: Int, old: String)
+    }
+
+    /// Hands `body` the log's runs in order: O(steps).
+    func forEachRun(_ body: (StepRun) -> Void) {
+        var k = 0
+        while k < steps.count {
+            switch steps[k] {
+            case .inserted(let s, let i):
+                var n = 1
+                while k + n < steps.count, case .inserted(s, i + n) = steps[k + n] { n += 1 }
+                body(.inserted(section: s, places: i..<(i + n)))
+                k += n
+            case .removed(let s, let i, let item):
+                var items = [item], low = i
+                if k + 1 < steps.count, case .removed(s, i, _) = steps[k + 1] {
+                    while k + items.count < steps.count, case .removed(s, i, let next) = steps[k + items.count] { items.append(next) }
+                } else {
+                    while k + items.count < steps.count, case .removed(s, low - 1, let next) = steps[k + items.count] {
+                        items.append(next)
+                        low -= 1
+                    }
+                }
+                body(.removed(section: s, block: low..<(low + items.count), items: items))
+                k += items.count
+            case .replaced(let s, let i, let old):
+                body(.replaced(section: s, index: i, old: old))
+                k += 1
+            case .retitled(let s, let old):
+                body(.retitled(section: s, old: old))
+                k += 1
+            }
+        }
+    }
+
     /// Maps paths back across a log, and finds the folder a step took an item out of, with the
     /// log's runs (a drop of 10,000 files is one run of inserts, its undo one run of removals)
     /// each taken in one go: a relayout asks this of every tile in view, and asking the log
@@ -87,33 +132,17 @@ public struct EditLog: Hashable, Sendable {
 
         /// O(steps + children of the folders the steps took out or replaced).
         public init(_ log: EditLog) {
-            let steps = log.steps
-            var k = 0
-            while k < steps.count {
-                switch steps[k] {
-                case .inserted(let s, let i):
-                    var n = 1
-                    while k + n < steps.count, case .inserted(s, i + n) = steps[k + n] { n += 1 }
-                    runs.append(Run(inserted: true, section: s, low: i, count: n))
-                    k += n
-                case .removed(let s, let i, let item):
-                    // Each at the same place (a block from its start) or each one before (from its end).
-                    Self.noteHolder(of: item, in: &holders)
-                    var n = 1, low = i
-                    if k + 1 < steps.count, case .removed(s, i, _) = steps[k + 1] {
-                        while k + n < steps.count, case .removed(s, i, let next) = steps[k + n] { Self.noteHolder(of: next, in: &holders); n += 1 }
-                    } else {
-                        while k + n < steps.count, case .removed(s, low - 1, let next) = steps[k + n] {
-                            Self.noteHolder(of: next, in: &holders); low -= 1; n += 1
-                        }
-                    }
-                    runs.append(Run(inserted: false, section: s, low: low, count: n))
-                    k += n
+            log.forEachRun { run in
+                switch run {
+                case .inserted(let s, let places):
+                    runs.append(Run(inserted: true, section: s, low: places.lowerBound, count: places.count))
+                case .removed(let s, let block, let items):
+                    for item in items { Self.noteHolder(of: item, in: &holders) }
+                    runs.append(Run(inserted: false, section: s, low: block.lowerBound, count: block.count))
                 case .replaced(_, _, let old):
                     Self.noteHolder(of: old, in: &holders)
-                    k += 1
                 case .retitled:
-                    k += 1
+                    break
                 }
             }
         }
