@@ -60,6 +60,14 @@ public final class SceneRenderer {
     /// idle time after start-up.
     public func loadInteractionFonts() { text.loadInteractionFonts() }
 
+    /// Whether text styles are left for ``warmNextTextStyle()``.
+    public var hasColdTextStyles: Bool { text.hasColdStyles }
+
+    /// Sets one more text style the first screens did not (see `TextRenderer.warmNextStyle()`);
+    /// returns whether more are left.
+    @discardableResult
+    public func warmNextTextStyle() -> Bool { text.warmNextStyle() }
+
     /// Paints `scene` over everything in `cr`'s clip.
     ///
     /// `scale` is the HiDPI factor: one logical pixel of the scene covers `scale` device pixels.

@@ -191,7 +191,32 @@ final class TextRenderer {
     /// the count badge of a group's stack (and of folders, when none was on the first screen).
     func loadInteractionFonts() { warm([.label(.toast), .badge]) }
 
+    /// Styles later interactions set that the first screens may not have: each is set once in
+    /// idle time after start-up (``warmNextStyle()``), so the frame that first shows it does not
+    /// load that size of a face (the first switch to a board set its list titles in its frame:
+    /// 8.9 ms). A bold one only when the bold face is in already: a collection without headers
+    /// never loads it (see `TextStyle.families`).
+    private var coldStyles: [TextStyle] = [.label(.listTitle), .rowTitle, .label(.menuItem), .label(.folderTitle),
+                                           .label(.addRow), .label(.detailTitle), .label(.caption), .label(.banner)]
+    private(set) var warmedStyles = Set<TextStyle>()
+
+    /// Whether ``warmNextStyle()`` has styles left to set.
+    var hasColdStyles: Bool { !coldStyles.isEmpty }
+
+    /// Sets the next cold style (skipping those already set); returns whether more are left.
+    @discardableResult
+    func warmNextStyle() -> Bool {
+        while !coldStyles.isEmpty {
+            let style = coldStyles.removeFirst()
+            if warmedStyles.contains(style) || (style.isBold && !warmedStyles.contains(where: \.isBold)) { continue }
+            warm([style])
+            break
+        }
+        return !coldStyles.isEmpty
+    }
+
     private func warm(_ styles: [TextStyle]) {
+        warmedStyles.formUnion(styles)
         guard !styles.isEmpty, let surface = cairo_image_surface_create(CAIRO_FORMAT_ARGB32, 8, 8) else { return }
         let cr = cairo_create(surface)!
         let sample = "Item 0123456789 abcdefghijklmnopqrstuvwxyz ABCDEFGHIJKLMNOPQRSTUVWXYZ"

@@ -113,6 +113,16 @@ extension X11Shell {
         malloc_trim(0)
     }
 
+    /// After start-up, in idle time: sets one more style of text that later interactions show
+    /// (a board's list titles, a menu's items, an open folder's title) so their first frames do
+    /// not load it; returns whether more are left. The loop comes back for the next a moment
+    /// later, and sleeps as before once all are set.
+    @discardableResult
+    public func warmTextInIdle() -> Bool {
+        guard startupFinished else { return renderer.hasColdTextStyles }
+        return renderer.warmNextTextStyle()
+    }
+
     /// Cells painted afresh instead of from their cached images since the last call.
     public func cellImageMisses() -> Int { renderer.takeCellImageMisses() }
 

@@ -10,6 +10,10 @@ extension X11Shell {
     // Frames are paced at `minimumFrameInterval` (X11Shell+Refresh: the display's own rate). The
     // first frame after a pause is drawn at once (no added latency for a click or a key).
 
+    /// After start-up, the pause between idle turns that each set one style of text
+    /// (``warmTextInIdle()``): eight turns in the first ~200 ms, then none.
+    static let textWarmingGap = 0.025
+
     /// Maps the window and runs the loop until the client, the user (Ctrl+Q, close button), a
     /// signal (SIGTERM/SIGINT) or another client destroying the window ends it; `client.willQuit()`
     /// is called first. Returns the exit code (0). A lost X connection does not return: the
@@ -82,14 +86,19 @@ extension X11Shell {
             // Idle time before the next frame: prepare the cells about to scroll in and the new
             // sizes of tiles changing size, until 3 ms before the next frame is due.
             let deadline = client.nextDeadline(after: now)
-            if drew, XEventsQueued(display, QueuedAlready) == 0, (deadline.map { $0 - MonotonicClock.now() > 0.004 } ?? true) {
+            let roomy = deadline.map { $0 - MonotonicClock.now() > 0.004 } ?? true
+            if drew, XEventsQueued(display, QueuedAlready) == 0, roomy {
                 prefetchInIdleTime(before: deadline)
                 finishStartup()
+            } else if startupFinished, renderer.hasColdTextStyles, XEventsQueued(display, QueuedAlready) == 0, roomy {
+                warmTextInIdle()
             }
 
             guard XEventsQueued(display, QueuedAlready) == 0 else { continue }
-            // Wake for the held-back frame, else for the client's deadline, never before a frame may be drawn.
-            let clientWake = [client.nextDeadline(after: now), clipboardInUse ? clipboard.deadline : nil, xdnd?.deadline]
+            // Wake for the held-back frame, else for the client's deadline, never before a frame may
+            // be drawn; after start-up, a moment later while text styles are left to set.
+            let warming = startupFinished && renderer.hasColdTextStyles ? now + Self.textWarmingGap : nil
+            let clientWake = [client.nextDeadline(after: now), clipboardInUse ? clipboard.deadline : nil, xdnd?.deadline, warming]
                 .compactMap { $0 }.min()
             let wake = frameHeldBack ? earliestFrame : clientWake.map { max($0, lastFrameTime + minimumFrameInterval) }
             let timeout: Int32

@@ -70,3 +70,23 @@ import TesseraCore
         #expect(serif > plain, "13 pt serif is set wider: \(serif) against \(plain)")
     }
 }
+
+/// After start-up, idle turns set the text styles later interactions show, one a turn, so their
+/// first frames do not load them; bold ones only once the bold face is in.
+@Suite struct TextWarmingTests {
+    @Test func idleTurnsSetEachColdStyleOnceAndBoldOnlyWithTheBoldFace() {
+        let plain = TextRenderer()
+        var turns = 0
+        while plain.warmNextStyle() { turns += 1 }
+        #expect(!plain.hasColdStyles)
+        #expect(plain.warmedStyles.contains(.rowTitle) && plain.warmedStyles.contains(.label(.menuItem)))
+        #expect(!plain.warmedStyles.contains { $0.isBold }, "no headers shown: the bold face stays out")
+        #expect(turns <= 8, "one style a turn")
+
+        let withHeaders = TextRenderer()
+        withHeaders.loadFonts(usedIn: Scene(size: Size(width: 100, height: 100), background: .white,
+                                            nodes: [.label(LabelNode(frame: Rect(x: 0, y: 0, width: 90, height: 20), text: "Today", style: .header))]))
+        while withHeaders.warmNextStyle() {}
+        #expect(withHeaders.warmedStyles.contains(.label(.listTitle)), "the bold face is in: a board's list titles are set too")
+    }
+}
