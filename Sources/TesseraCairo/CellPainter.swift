@@ -30,11 +30,7 @@ struct CellPainter {
         let f = cell.frame
         guard !f.isEmpty, cell.alpha > 0.001, cell.scale > 0.001 else { return }
         let radius = min(f.width, f.height) * Theme.cornerFraction
-        underTransform(of: cell, alpha: cell.alpha, cr) {
-            if palette.tileShade.alpha > 0 { masks.fill(cr, f.offsetBy(dx: 0, dy: 1), radius: radius, color: palette.tileShade) }
-            masks.fill(cr, f, radius: radius, color: palette.tileFill(cell.color, hovered: cell.isHovered))
-            paintOutline(f, radius: radius, cr: cr)
-        }
+        underTransform(of: cell, alpha: cell.alpha, cr) { paintTileFace(cell, radius: radius, cr: cr) }
     }
 
     /// Draws only a raised cell's shadow (and, on a dark surface, its light edge), untransformed:
@@ -128,7 +124,8 @@ struct CellPainter {
 
     // MARK: Tile and contents
 
-    private func paintTile(_ cell: CellNode, radius: Double, cr: OpaquePointer, pixelScale: Double) {
+    /// A tile's shade, fill and outline: everything of it but its contents.
+    private func paintTileFace(_ cell: CellNode, radius: Double, cr: OpaquePointer) {
         let f = cell.frame
         // A hairline of shade under the tile gives it a little depth without a stroke.
         if palette.tileShade.alpha > 0 {
@@ -136,6 +133,11 @@ struct CellPainter {
         }
         masks.fill(cr, f, radius: radius, color: palette.tileFill(cell.color, hovered: cell.isHovered))
         paintOutline(f, radius: radius, cr: cr)
+    }
+
+    private func paintTile(_ cell: CellNode, radius: Double, cr: OpaquePointer, pixelScale: Double) {
+        let f = cell.frame
+        paintTileFace(cell, radius: radius, cr: cr)
         let slots = ContentSlots(frame: f)
         if let art = cell.artwork, paintArtwork(art, cell, slots: slots, radius: radius, cr: cr, pixelScale: pixelScale) {
             return

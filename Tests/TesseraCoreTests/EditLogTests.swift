@@ -155,7 +155,7 @@ import Testing
         var rng = SeededRandom(seed: seed)
         for round in 0..<150 {
             let (before, model, log) = try RandomEdits.make(&rng, round: round)
-            let after = AfterEdits(log)
+            let after = AfterEdits(log.footprint)
             for id in before.allIDs + before.sections.flatMap({ $0.items.flatMap { $0.children.map(\.id) } }) + model.allIDs {
                 let hint = before.indexPath(of: id)
                 #expect(after.indexPath(of: id, near: hint, in: model) == model.indexPath(of: id), "round \(round): \(id)")

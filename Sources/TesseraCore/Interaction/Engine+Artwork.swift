@@ -33,7 +33,7 @@ extension Engine {
             for (id, path, a) in changed { try? u.setAspect(a, of: id, near: path) }
         }
         guard !log.isEmpty else { return }
-        if laidOut { afterRelayout(before, log: log, at: t, animated: true) }
+        if laidOut { afterRelayout(before, edits: LoggedEdits(log), at: t, animated: true) }
         outbox.post(.commit(log))
         navigation.follow(model)
         refreshFolderPanel()

@@ -44,11 +44,12 @@ extension Engine {
         session.landed()
         let before = layoutBefore(at: t, animated: true)
         guard let step = arrangement.travel(direction) else { return false }
-        afterRelayout(before, log: step.log, at: t, animated: true)
+        let edits = LoggedEdits(step.log)
+        afterRelayout(before, edits: edits, at: t, animated: true)
         outbox.post(.commit(step.log))
-        navigation.follow(model, after: step.log)
+        navigation.follow(model, after: edits)
         refreshFolderPanel()
-        revealChange(step.log)
+        revealChange(edits.footprint)
         // What was done, with the way back: "Undid: Moved Photos into Travel — Redo".
         let what = step.summary ?? "the last change"
         presentation.show(Toast(text: (direction == .undo ? "Undid: " : "Redid: ") + what,
@@ -57,8 +58,8 @@ extension Engine {
     }
 
     /// Scrolls the first place the edit touched into view (when no folder is open over it).
-    private mutating func revealChange(_ log: EditLog) {
-        guard folderPanel == nil, let slot = log.footprint.slots.first, let j = snapshot.flatIndex(of: slot) else { return }
+    private mutating func revealChange(_ footprint: EditFootprint) {
+        guard folderPanel == nil, let slot = footprint.slots.first, let j = snapshot.flatIndex(of: slot) else { return }
         reveal(j)
     }
 }

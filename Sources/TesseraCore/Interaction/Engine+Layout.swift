@@ -56,7 +56,7 @@ extension Engine {
     /// How much of each side a new item's first frame leaves out (0.3: it starts at 40% size).
     static let growInset = 0.3
 
-    mutating func afterRelayout(_ before: LayoutBefore, log: EditLog?, at t: Double, animated: Bool) {
+    mutating func afterRelayout(_ before: LayoutBefore, edits: LoggedEdits?, at t: Double, animated: Bool) {
         // A thumb being dragged belongs to the old layout's geometry.
         if session.scrub != nil { session.end() }
         scroll.fit(to: snapshot)
@@ -68,7 +68,7 @@ extension Engine {
         var seen = Set<ItemID>()
         let carried = inFlight
         // Asked of every tile in view: the log's runs mapped once, not its steps once a tile.
-        let mapped = log.map(EditLog.PathsBefore.init)
+        let mapped = edits.map { EditLog.PathsBefore($0.log) }
         for i in snapshot.visibleItems(offsets: offsets) {
             let path = snapshot.indexPath(ofFlat: i)
             guard let id = model.item(at: path)?.id else { continue }
@@ -88,14 +88,14 @@ extension Engine {
             }
             // New here (an added item, an undone delete): it grows out of its own slot's centre
             // instead of appearing at once.
-            if from == nil, log != nil, pathBefore == nil {
+            if from == nil, edits != nil, pathBefore == nil {
                 from = frame.insetBy(dx: frame.width * Self.growInset, dy: frame.height * Self.growInset)
             }
             if let from { presentation.slide(id, from: from, to: frame, at: t, policy: policy) }
         }
         // Items that left the view stop animating: they are not drawn.
         for id in before.drawn.keys where !seen.contains(id) { presentation.stopSliding(id) }
-        if let log { departVisibly(log, before: before, seen: seen, carried: carried, at: t) }
+        if let edits { departVisibly(edits.footprint, before: before, seen: seen, carried: carried, at: t) }
         // The sections' chrome moves with its items: a band becomes a list, a header slides down.
         for (part, frame) in Self.chromeFrames(of: snapshot, offsets: offsets) {
             // A board list new to the layout grows out of its section's old band.
@@ -113,7 +113,7 @@ extension Engine {
         let live = presentation.noteResize(at: t)
         let before = layoutBefore(at: t, animated: !live)
         guard arrangement.resize(to: size) else { return }
-        afterRelayout(before, log: nil, at: t, animated: !live)
+        afterRelayout(before, edits: nil, at: t, animated: !live)
         refreshFolderPanel()
     }
 
@@ -144,7 +144,7 @@ extension Engine {
         if arrangement.isReshapeReady {
             let before = layoutBefore(at: t, animated: true)
             arrangement.applyReshape()
-            afterRelayout(before, log: nil, at: t, animated: true)
+            afterRelayout(before, edits: nil, at: t, animated: true)
         }
     }
 
@@ -159,7 +159,7 @@ extension Engine {
         if let (path, was) = anchor, let j = snapshot.flatIndex(of: path) {
             keep(flat: j, at: was)
         }
-        afterRelayout(before, log: nil, at: t, animated: true)
+        afterRelayout(before, edits: nil, at: t, animated: true)
         outbox.post(.layoutChanged(choice))
     }
 
@@ -194,10 +194,9 @@ extension Engine {
     /// Items drawn before `log` that it put into a folder or took away for good leave visibly
     /// (`Departure`): a menu's Add to folder, a redone drop, a delete, an undone add. The carried
     /// items (a group's members leaving for the stack) have their own flights. O(steps + the touched folders' children).
-    mutating func departVisibly(_ log: EditLog, before: LayoutBefore, seen: Set<ItemID>, carried: FlightSet, at t: Double) {
+    mutating func departVisibly(_ footprint: EditFootprint, before: LayoutBefore, seen: Set<ItemID>, carried: FlightSet, at t: Double) {
         // Only what was drawn can be seen to go.
         guard !before.drawn.isEmpty else { return }
-        let footprint = log.footprint
         // What is still in the model, for the departed items only: a drop of 10,000 files departs
         // nothing, and hashing its 10,000 ids cost its frame milliseconds.
         let tracksPresence = !footprint.departed.isEmpty

@@ -18,10 +18,11 @@ extension Engine {
         let before = layoutBefore(at: t, animated: animated)
         let (result, log) = arrangement.edit(body)
         if !log.isEmpty {
-            afterRelayout(before, log: log, at: t, animated: animated)
+            let edits = LoggedEdits(log)
+            afterRelayout(before, edits: edits, at: t, animated: animated)
             if session.isCarrying { session.record(log) } else { commit(log, summary: summary, toast: toast) }
             // The ids followed elsewhere may have moved; the open folder's panel shows the new model.
-            navigation.follow(model, after: log)
+            navigation.follow(model, after: edits)
             refreshFolderPanel()
         }
         return try result.get()

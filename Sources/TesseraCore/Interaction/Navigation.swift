@@ -112,11 +112,11 @@ public struct Navigation: Equatable, Sendable {
         return nil
     }
 
-    /// After edits (those of `log`, when given): where the followed ids are now (each found near
+    /// After edits (`edits`, when given): where the followed ids are now (each found near
     /// where it was; one the edits took out, only where they put entries: see ``AfterEdits``).
-    mutating func follow(_ model: CollectionModel, after log: EditLog? = nil) {
+    mutating func follow(_ model: CollectionModel, after edits: LoggedEdits? = nil) {
         marks.follow(model)
-        let after = log.map(AfterEdits.init)
+        let after = edits.map { AfterEdits($0.footprint) }
         func find(_ id: ItemID, near hint: IndexPath?) -> IndexPath? {
             after.map { $0.indexPath(of: id, near: hint, in: model) } ?? model.indexPath(of: id, near: hint)
         }
@@ -145,9 +145,8 @@ struct AfterEdits {
     /// The ids the edits took out of a place, folders' children included.
     private let departed: Set<ItemID>
 
-    /// O(steps + departed items and their children).
-    init(_ log: EditLog) {
-        let footprint = log.footprint
+    /// O(departed items and their children).
+    init(_ footprint: EditFootprint) {
         slots = footprint.slots
         var ids = Set<ItemID>()
         for item in footprint.departed {

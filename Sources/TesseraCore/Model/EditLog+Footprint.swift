@@ -54,3 +54,16 @@ extension EditLog {
         return EditFootprint(slots: unique, departed: departed)
     }
 }
+
+/// An edit's log with its footprint, worked out once: the relayout (departures), the ids followed
+/// after it (``AfterEdits``) and the reveal of the change all read the footprint, and each used
+/// to work it out again (three times O(steps) for a drop of 10,000 files).
+struct LoggedEdits {
+    let log: EditLog
+    let footprint: EditFootprint
+
+    init(_ log: EditLog) {
+        self.log = log
+        footprint = log.footprint
+    }
+}

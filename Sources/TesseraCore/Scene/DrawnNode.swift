@@ -124,8 +124,7 @@ public struct FlatScene: Sendable {
             case .label(var l):
                 // Text starts on a whole pixel: crisp, and still while a header creeps the last
                 // fraction of a pixel to its place.
-                let origin = Point(x: WholePixels.nearest(l.frame.minX * pixelScale) / pixelScale,
-                                   y: WholePixels.nearest(l.frame.minY * pixelScale) / pixelScale)
+                let origin = WholePixels.nearest(l.frame.origin, pixelScale: pixelScale)
                 if origin != l.frame.origin {
                     l.frame.origin = origin
                     scene.nodes[i] = .label(l)

@@ -47,6 +47,11 @@ public enum WholePixels {
     /// whole pixels, and the result must shift with them.)
     public static func nearest(_ v: Double) -> Double { (v + 0.5).rounded(.down) }
 
+    /// `p` (logical pixels) on the nearest device pixel.
+    public static func nearest(_ p: Point, pixelScale s: Double) -> Point {
+        Point(x: nearest(p.x * s) / s, y: nearest(p.y * s) / s)
+    }
+
     /// `rect` with each edge on the nearest device pixel, at least one pixel across when it has
     /// any size.
     public static func nearest(_ rect: Rect, pixelScale s: Double) -> Rect {
@@ -81,8 +86,8 @@ extension CellNode {
     /// top-left corner (the frame grown by ``paintMargin``) lies on the nearest device pixel.
     public func wholePixelFrame(pixelScale s: Double) -> Rect {
         let m = paintMargin
-        return Rect(x: WholePixels.nearest((frame.minX - m) * s) / s + m, y: WholePixels.nearest((frame.minY - m) * s) / s + m,
-                    width: frame.width, height: frame.height)
+        let corner = WholePixels.nearest(Point(x: frame.minX - m, y: frame.minY - m), pixelScale: s)
+        return Rect(x: corner.x + m, y: corner.y + m, width: frame.width, height: frame.height)
     }
 }
 
