@@ -38,6 +38,26 @@ import Testing
         #expect(small.complete && small.model == model)
     }
 
+    /// A store of at most `wholeReadRows` rows is read whole in one pass, whatever the limit: its
+    /// first screen would be most of it, read twice. Rowids far apart (a store whose rows were
+    /// renumbered, or a fuzzed one at the ends of Int64) count by their span, never overflowing.
+    @Test func aSmallStoreIsReadWholeAtOnce() throws {
+        let model = SampleData.generated(count: 1000, sections: 3, seed: 5)
+        let store = try makeStore(model, in: dir, name: "small.db")
+        let first = try store.firstScreen(limit: 10)
+        #expect(first.complete && first.model == model)
+        store.close()
+        let path = dir + "/small.db"
+        try withRawDatabase(path) { try $0.execute("UPDATE items SET rowid = 9223372036854775807 WHERE rowid = (SELECT max(rowid) FROM items)") }
+        try withRawDatabase(path) { try $0.execute("UPDATE items SET rowid = -9223372036854775808 WHERE rowid = (SELECT min(rowid) FROM items)") }
+        let spread = try CollectionStore(path: path)
+        defer { spread.close() }
+        #expect(try spread.rowSpan() == .max)
+        let screen = try spread.firstScreen(limit: 10)
+        #expect(!screen.complete)
+        #expect(screen.model.sections.map { $0.items.count } == [10, 10, 10])
+    }
+
     @Test func aMillionItemsRoundTrip() throws {
         let model = SampleData.generated(count: 1_000_000, sections: 3, seed: 9)
         let store = try makeStore(model, in: dir, name: "million.db")
