@@ -11,6 +11,7 @@ public final class SceneRenderer {
     private let text: TextRenderer
     private var cells: CellPainter
     private let liftSnapshots = LiftSnapshotCache()
+    let stackImages = StackSnapshotCache()
     private let cellImages = CellImageCache()
     /// Whether cell images may be copied through pixman (``DirectBlit``); tests turn it off to
     /// compare with Cairo's blend.
@@ -107,8 +108,11 @@ public final class SceneRenderer {
             for r in visible.subtracting(covered) { cairo_rectangle(cr, r.minX, r.minY, r.width, r.height) }
             cairo_fill(cr)
         }
-        // Worked out at the first raised cell, so frames without a drag never look for it.
+        // Worked out at the first raised cell, so frames without a drag never look for them.
         lazy var stack = StackOcclusion(scene.nodes, palette: scene.palette, pixelScale: scale)
+        lazy var group = StackSnapshotCache.find(in: scene.nodes, pixelScale: scale)
+        // Whether this pass drew the group's stack as one image (nil: not tried yet).
+        var groupAsOne: Bool?
 
         // By index, not `for node in`: the iterator hands out a copy of every node (a cell's
         // strings and folder contents retained and released), culled or not, once per damage rect.
@@ -134,6 +138,14 @@ public final class SceneRenderer {
                     cellImages.draw(cell, cr: cr, pixelScale: scale, paint: paint, markOverlay: markOverlay,
                                     direct: clipStack.isEmpty ? direct : nil)
                 } else if cell.isLifted {
+                    if let group, group.nodes.contains(i) {
+                        if groupAsOne == nil {
+                            groupAsOne = stackImages.draw(group, cr: cr) { [liftSnapshots] card, target in
+                                liftSnapshots.draw(card, cr: target, pixelScale: scale, paint: raised)
+                            }
+                        }
+                        if groupAsOne == true { continue }
+                    }
                     if let stack, i < stack.index, let b = bounds[i] {
                         stack.drawBeneath(bounds: b, cr: cr, pixelScale: scale) {
                             liftSnapshots.draw(cell, cr: cr, pixelScale: scale, paint: raised)
@@ -207,6 +219,7 @@ public final class SceneRenderer {
         text.uiFont = scene.uiFont
         cellImages.removeAll()
         liftSnapshots.removeAll()
+        stackImages.removeAll()
     }
 
     /// Starts a frame in which at most `freshPaints` animating tiles (a layout switch's) get newly
@@ -214,6 +227,7 @@ public final class SceneRenderer {
     /// a later frame paints theirs (see `CellImageCache.beginFrame`). Without a call, no limit.
     public func beginFrame(freshPaints: Int, settlingInIdle: Bool = false) {
         cellImages.beginFrame(freshPaints: freshPaints, settlingInIdle: settlingInIdle)
+        stackImages.beginFrame()
     }
 
     /// Paints up to `limit` of `cells` that have no cached image yet into the cache, nearest to the
@@ -316,7 +330,7 @@ public final class SceneRenderer {
     /// Bytes of pixels the renderer's caches hold (cell images, resampled icons, tile masks, the
     /// lift snapshot): each cache is bounded, so this reaches a ceiling and stays there.
     public var cachedImageBytes: Int {
-        cellImages.bytes + icons.scaledBytes + cells.masks.bytes + liftSnapshots.bytes
+        cellImages.bytes + icons.scaledBytes + cells.masks.bytes + liftSnapshots.bytes + stackImages.bytes
     }
 
     /// Where a click at window x `x` puts the caret in `field` as this renderer draws it (a

@@ -1,3 +1,4 @@
+import Foundation
 import Testing
 @testable import TesseraCore
 
@@ -31,6 +32,39 @@ import Testing
         }
         #expect(lifted.map(\.id.rawValue) == [ids[8], ids[1], ids[4]], "cards under, the held item on top")
         #expect(lifted.last?.stackCount == 3 && lifted.dropLast().allSatisfy { $0.rotation != lifted.last!.rotation })
+    }
+
+    /// Once gathered, the stack wobbles as one: each card keeps its place and tilt relative to the
+    /// carried snapshot (its offset turned back by the snapshot's wobble and shrunk back by its
+    /// lift), frame after frame, while the snapshot itself turns.
+    @Test func theGatheredStackTurnsAsOneAboutTheSnapshot() throws {
+        var s = EngineScript(viewport: Self.tall)
+        let ids = s.ids(0)
+        marking([ids[1], ids[3], ids[4], ids[8], ids[9]], in: &s)
+        s.lift(ItemID(ids[4]))
+        s.wait(0.5)
+        func relative() -> (top: CellNode, cards: [(x: Double, y: Double, turn: Double)]) {
+            let lifted = s.engine.scene().nodes.compactMap { node -> CellNode? in
+                if case .cell(let c) = node, c.isLifted { c } else { nil }
+            }
+            let top = lifted.last!, f = top.frame
+            return (top, lifted.dropLast().map { c in
+                let dx = c.frame.midX - f.midX, dy = c.frame.midY - f.midY, w = top.rotation
+                return ((dx * cos(w) + dy * sin(w)) / top.scale, (-dx * sin(w) + dy * cos(w)) / top.scale, c.rotation - w)
+            })
+        }
+        var turns: Set<Double> = []
+        let first = relative()
+        #expect(first.cards.count == 3 && first.top.stackCount == 5)
+        for _ in 0..<12 {
+            s.wait(1.0 / 30)
+            let now = relative()
+            turns.insert(now.top.rotation)
+            for (a, b) in zip(first.cards, now.cards) {
+                #expect(abs(a.x - b.x) < 1e-9 && abs(a.y - b.y) < 1e-9 && abs(a.turn - b.turn) < 1e-12, "\(a) became \(b)")
+            }
+        }
+        #expect(turns.count > 6, "the snapshot wobbles meanwhile")
     }
 
     /// What the renderer readies while a group is carried is what the drop shows: the members

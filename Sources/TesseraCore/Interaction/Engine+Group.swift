@@ -1,3 +1,5 @@
+import RealModule
+
 /// Dragging several items at once. A press-and-hold (or Space) on a marked item lifts every
 /// marked item: the held one is carried exactly as a single item is — every dwell, autoscroll,
 /// crossing, folder and cancel path is the single drag's — and the other members ride in a stack
@@ -153,7 +155,14 @@ extension Engine {
     func stackFrame(of k: Int, in lift: Lift, at t: Double) -> (frame: Rect, rotation: Double, alpha: Double) {
         let top = carriedFrame(lift)
         let fan = Self.fan[Swift.min(k, Self.fan.count - 1)]
-        let card = Rect(x: top.minX + fan.dx, y: top.minY + fan.dy, width: top.width, height: top.height)
+        // The stack turns and grows as one about the snapshot's centre (the cards' offsets turn
+        // with the wobble and grow with the lift): it then looks the same to itself from frame to
+        // frame, and a renderer can draw it as one image (one resample, not four).
+        let wobble = Wobble.angle(sinceLift: t - lift.liftTime, policy: policy)
+        let grow = presentation.liftScale.value(at: t)
+        let (c, s) = (Double.cos(wobble), Double.sin(wobble))
+        let dx = grow * (fan.dx * c - fan.dy * s), dy = grow * (fan.dx * s + fan.dy * c)
+        let card = Rect(x: top.minX + dx, y: top.minY + dy, width: top.width, height: top.height)
         let p = Tween(from: 0, to: 1, start: lift.liftTime, duration: policy.motion(Self.gatherDuration)).progress(at: t)
         let eased = 1 - (1 - p) * (1 - p)
         guard k < lift.group.count, eased < 1 else { return (card, fan.angle, k < Self.fan.count ? 1 : 0) }
