@@ -122,7 +122,8 @@ extension Engine {
     /// Scroll positions mean nothing across layouts; what the user is looking at does. The new
     /// layout is scrolled so the selected item (or, with none on screen, the first item on
     /// screen) stays where it was in the window, as near as the new layout allows — in view,
-    /// and the item travels the least — then every cell flies to its new place.
+    /// and the item travels the least — unless the new layout shows it whole unscrolled: then it
+    /// starts at its top. Then every cell flies to its new place.
     ///
     /// A masonry of more than `policy.layoutSliceItems` items is laid out over the next frames
     /// (`advance(to:)`), the old layout shown and usable meanwhile; the flight starts when it is
@@ -179,11 +180,17 @@ extension Engine {
     }
 
     /// Scrolls (at once) so the item at flat index `j` has its top-left at `window`, as near as
-    /// the layout's limits allow.
+    /// the layout's limits allow; not at all when the new layout shows the item whole from its
+    /// start. Why: switching at the top of the grid, the first tile on screen sits 44 px down and
+    /// a board's first card 70: holding the card at 44 scrolled the first list by 26 px, its top
+    /// card cut in half, where a user expects a new layout to start at its top.
     private mutating func keep(flat j: Int, at window: Point) {
         let f = snapshot.windowFrame(ofFlat: j, offsets: ScrollOffsets())
         let axis = snapshot.scrollAxis
         let k = snapshot.sections[snapshot.section(ofFlat: j)].pane
+        var view = Rect(origin: .zero, size: viewport)
+        if let k { view = view.intersection(snapshot.panes[k].frame) }
+        if f.minX >= view.minX, f.minY >= view.minY, f.maxX <= view.maxX, f.maxY <= view.maxY { return }
         if let k { scroll.jumpPane(k, to: f.minY - window.y) }
         scroll.jumpRoot(along: axis, to: f.min(axis) - window[axis])
         if k != nil, axis == .vertical { scroll.jumpRoot(along: .horizontal, to: f.minX - window.x) }

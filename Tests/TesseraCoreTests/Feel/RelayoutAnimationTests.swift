@@ -29,6 +29,19 @@ import Testing
         #expect(s.engine.nextDeadline == nil)
     }
 
+    /// Switched at the top of the grid, every layout starts at its top: the first tile on screen
+    /// is in view unscrolled, so nothing is scrolled a few pixels to hold it exactly where it was
+    /// (the board's first list was, by 26 px, its first card cut off). Back in the grid, the top.
+    @Test func aSwitchAtTheTopStartsEveryLayoutAtItsTop() {
+        var s = EngineScript(model: SampleData.model(), layout: .grid(FlowLayout()), viewport: Size(width: 1024, height: 720))
+        for key in ["3", "2", "3", "1"] {
+            s.key(.character(key))
+            s.wait(1)
+            let o = s.engine.offsets
+            #expect(o.root == .zero && o.panes.allSatisfy { $0 == 0 }, "after \(key): scrolled \(o)")
+        }
+    }
+
     @Test func aSwitchMovesSectionHeadersWithTheirTiles() {
         var s = EngineScript(model: SampleData.model(), layout: .grid(FlowLayout()), viewport: Size(width: 1024, height: 720))
         func header(_ text: String) -> Rect? {
