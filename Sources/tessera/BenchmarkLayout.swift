@@ -50,6 +50,14 @@ enum LayoutBenchmark {
             _ = Engine(model: model, layout: .grid(FlowLayout()), viewport: config.size).flatIDs.count
         }
         report.set("\(prefix)_engine_init_ms", ms, digits: 1)
+        // Ctrl+N's edit (a fresh id, the insert, the relayout, the title opened for typing): one
+        // frame's work in the app, so it must not be O(N) of anything slow.
+        let engine = Engine(model: model, layout: .grid(FlowLayout()), viewport: config.size)
+        let add = median {
+            var e = engine
+            _ = e.addItem(at: IndexPath(section: 0, item: 0), t: 0)
+        }
+        report.set("\(prefix)_add_item_ms", add, digits: 2)
         sweep(config, into: &report, median: median)
         return report
     }

@@ -51,6 +51,25 @@ import Testing
 
     /// A model is built a chunk's worth at a time (SampleData, the state file): each batch becomes
     /// a chunk as it is. The list is still a value: the batch changing afterwards does not touch it.
+    /// Every id in order, each folder's children right after it, across chunks: what a fresh id
+    /// must not collide with. The first `folder-N` ids not taken skip those of children too, and
+    /// an id that `folder-\(n)` never makes ("folder-04") takes nothing.
+    @Test func everyIdInPlaceAndFreshIdsSkipThemAll() {
+        var items = (0..<1500).map(Self.item)
+        items[3] = Item(id: "folder-1", title: "F")
+        items[700] = Item(id: "box", title: "Box", icon: "folder", color: Color(hex: "#7f8c8d")!, sizeHint: .square,
+                          kind: .folder, children: [Item(id: "folder-2", title: "a"), Item(id: "folder-04", title: "b")])
+        items[1400] = Item(id: "folder-3", title: "G")
+        let list = ItemList(items)
+        var seen: [ItemID] = []
+        list.forEachID { seen.append($0) }
+        let expected = items.flatMap { [$0.id] + $0.children.map(\.id) }
+        #expect(seen == expected)
+        let model = CollectionModel(sections: [Section(id: "s", title: "S", items: list)])
+        #expect(model.freshIDs(prefix: "folder-", count: 3) == ["folder-4", "folder-5", "folder-6"])
+        #expect(model.freshID(prefix: "i") == "i3", "i3's place holds folder-1: the first number free")
+    }
+
     @Test func batchesOfAChunkAppendAsChunksAndStayValues() {
         var list = ItemList()
         var reference: [Item] = []

@@ -235,6 +235,25 @@ public struct ItemList: RandomAccessCollection, MutableCollection, Hashable, Sen
         }
     }
 
+    /// Each item's id, and each folder's children's after it, in order, read in place: a scan of
+    /// every id (a fresh id's) copies no item (a copy retains and releases its title and children).
+    public func forEachID(_ body: (ItemID) -> Void) {
+        #if DEBUG
+        ItemReads.note(count)
+        #endif
+        for chunk in chunks {
+            chunk.withUnsafeBufferPointer { items in
+                for k in items.indices {
+                    body(items[k].id)
+                    guard items[k].isFolder else { continue }
+                    items[k].children.withUnsafeBufferPointer { children in
+                        for c in children.indices { body(children[c].id) }
+                    }
+                }
+            }
+        }
+    }
+
     /// The aspect hints of the items in `range`, in order, read in place: a pass resumed where
     /// an earlier one stopped (a layout computed across frames) starts at its chunk, not at 0.
     public func forEachAspect(in range: Range<Int>, _ body: (Double) -> Void) {
