@@ -142,6 +142,19 @@ import Testing
         #expect(s.engine.model == start)
     }
 
+    /// After a click marked a tile (its ring and check), Ctrl+N makes the new item the only
+    /// selection: the clicked tile is unmarked, and a Shift range starts at the new item.
+    @Test func ctrlNMakesTheNewItemTheOnlySelection() throws {
+        var s = EngineScript()
+        s.ctrlClick("item-3")
+        s.ctrlClick("item-5")
+        #expect(s.engine.navigation.marks.count == 2)
+        s.send(.key(.character("n"), [.control]))
+        #expect(s.engine.navigation.selection == "new-1")
+        #expect(s.engine.navigation.marks.isEmpty, "nothing but the new item looks selected")
+        #expect(s.engine.navigation.marks.anchor == "new-1")
+    }
+
     /// A double-click on an open folder's title opens its name for typing; one click does not.
     @Test func aDoubleClickOnAnOpenFoldersTitleRenamesIt() throws {
         var s = try withFolderOpen()

@@ -80,6 +80,9 @@ extension Engine {
             try u.insert(item, at: path)
         })) != nil else { return false }
         navigation.select(id, at: path)
+        // The new item is the selection now, as a file manager's new folder is: what was marked
+        // (a clicked tile keeps its check) is no longer, or two tiles would look selected.
+        focusMoved()
         if path.child == nil, let j = snapshot.flatIndex(of: path) { reveal(j) }
         navigation.beginRenaming(id, at: path, title: Self.newItemTitle)
         outbox.redraw()
