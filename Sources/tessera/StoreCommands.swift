@@ -38,7 +38,7 @@ struct Export: ParsableCommand {
             printError("cannot write \(output): \(error.description)")
             throw ExitCode(1)
         }
-        printError("exported \(model.allIDs.count) items from \(path) to \(output)")
+        printError("exported \(StoreCommands.items(model.allIDs.count)) from \(path) to \(output)")
     }
 }
 
@@ -95,12 +95,15 @@ struct Import: ParsableCommand {
             throw ExitCode(1)
         }
         let kept = backup.map { "; the previous collection is kept as \($0)" } ?? "; there was no previous collection"
-        printError("imported \(model.allIDs.count) items from \(file) into \(path)\(kept)")
+        printError("imported \(StoreCommands.items(model.allIDs.count)) from \(file) into \(path)\(kept)")
     }
 }
 
 enum StoreCommands {
     struct Failure: Error, CustomStringConvertible { var description: String }
+
+    /// "1 item", "2 items": a count as the commands' messages say it.
+    static func items(_ count: Int) -> String { count == 1 ? "1 item" : "\(count) items" }
 
     /// The whole collection at `path`: a store, or a JSON state file of an earlier Tessera.
     static func read(_ path: String) throws -> CollectionModel {
