@@ -225,33 +225,31 @@ public struct ItemList: RandomAccessCollection, MutableCollection, Hashable, Sen
     /// Each item's aspect hint, in order, read in place: a layout's pass over a million items
     /// copies no item (a copy retains and releases its title and children).
     public func forEachAspect(_ body: (Double) -> Void) {
-        #if DEBUG
-        ItemReads.note(count)
-        #endif
-        for chunk in chunks {
-            chunk.withUnsafeBufferPointer { items in
-                for k in items.indices { body(items[k].sizeHint.aspect) }
-            }
+        forEachChunkInPlace { items in
+            for k in items.indices { body(items[k].sizeHint.aspect) }
         }
     }
 
     /// Each item's id, and each folder's children's after it, in order, read in place: a scan of
     /// every id (a fresh id's) copies no item (a copy retains and releases its title and children).
     public func forEachID(_ body: (ItemID) -> Void) {
-        #if DEBUG
-        ItemReads.note(count)
-        #endif
-        for chunk in chunks {
-            chunk.withUnsafeBufferPointer { items in
-                for k in items.indices {
-                    body(items[k].id)
-                    guard items[k].isFolder else { continue }
-                    items[k].children.withUnsafeBufferPointer { children in
-                        for c in children.indices { body(children[c].id) }
-                    }
+        forEachChunkInPlace { items in
+            for k in items.indices {
+                body(items[k].id)
+                guard items[k].isFolder else { continue }
+                items[k].children.withUnsafeBufferPointer { children in
+                    for c in children.indices { body(children[c].id) }
                 }
             }
         }
+    }
+
+    /// Each chunk's items in place, in order (every item counted as read).
+    private func forEachChunkInPlace(_ body: (UnsafeBufferPointer<Item>) -> Void) {
+        #if DEBUG
+        ItemReads.note(count)
+        #endif
+        for chunk in chunks { chunk.withUnsafeBufferPointer(body) }
     }
 
     /// The aspect hints of the items in `range`, in order, read in place: a pass resumed where
