@@ -11,6 +11,7 @@ public final class SceneRenderer {
     private let text: TextRenderer
     private var cells: CellPainter
     private let liftSnapshots = LiftSnapshotCache()
+    /// A gathered group's stack as one image (not private: tests read whether one was made).
     let stackImages = StackSnapshotCache()
     private let cellImages = CellImageCache()
     /// Whether cell images may be copied through pixman (``DirectBlit``); tests turn it off to
