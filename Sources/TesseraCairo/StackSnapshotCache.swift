@@ -36,10 +36,8 @@ final class StackSnapshotCache {
         /// Indices in the scene's nodes: the cards, then the snapshot.
         var nodes: ClosedRange<Int>
         var layout: Layout
+        /// The carried snapshot as drawn: its turn, scale and alpha are the whole stack's.
         var top: CellNode
-        var alpha: Double
-        /// Window-space bounds of everything the stack paints (its nodes' paint bounds).
-        var bounds: Rect
     }
 
     private var previousFrame: Layout?
@@ -97,9 +95,7 @@ final class StackSnapshotCache {
             c.alpha = 1
             return c
         }
-        let bounds = (cards + [top]).map(\.paintBounds).reduce(top.paintBounds) { $0.union($1) }
-        return Stack(nodes: first...i, layout: Layout(top: upright, cards: placed, pixelScale: pixelScale),
-                     top: top, alpha: top.alpha, bounds: bounds)
+        return Stack(nodes: first...i, layout: Layout(top: upright, cards: placed, pixelScale: pixelScale), top: top)
     }
 
     /// Draws `stack` as one image when it looks as it did at the frame before (making the image
@@ -119,7 +115,7 @@ final class StackSnapshotCache {
         cairo_scale(cr, 1 / layout.pixelScale, 1 / layout.pixelScale)
         cairo_set_source_surface(cr, image.surface, 0, 0)
         cairo_pattern_set_filter(cairo_get_source(cr), CAIRO_FILTER_BILINEAR)
-        cairo_paint_with_alpha(cr, stack.alpha)
+        cairo_paint_with_alpha(cr, top.alpha)
         cairo_restore(cr)
         return true
     }
@@ -129,8 +125,7 @@ final class StackSnapshotCache {
     private func make(_ layout: Layout, drawCard: (CellNode, OpaquePointer) -> Void)
         -> (layout: Layout, surface: OpaquePointer, origin: Point)? {
         let ps = layout.pixelScale
-        let all = layout.cards + [layout.top]
-        let bounds = all.map(\.paintBounds).reduce(layout.top.paintBounds) { $0.union($1) }
+        let bounds = layout.cards.map(\.paintBounds).reduce(layout.top.paintBounds) { $0.union($1) }
         let x0 = (bounds.minX * ps).rounded(.down), y0 = (bounds.minY * ps).rounded(.down)
         let w = Int32((bounds.maxX * ps).rounded(.up) - x0), h = Int32((bounds.maxY * ps).rounded(.up) - y0)
         guard w > 0, h > 0, w < 8192, h < 8192, let surface = cairo_image_surface_create(CAIRO_FORMAT_ARGB32, w, h),
@@ -138,7 +133,7 @@ final class StackSnapshotCache {
         let cr = cairo_create(surface)!
         cairo_translate(cr, -x0, -y0)
         cairo_scale(cr, ps, ps)
-        for node in all { drawCard(node, cr) }
+        for node in layout.cards + [layout.top] { drawCard(node, cr) }
         cairo_destroy(cr)
         cairo_surface_flush(surface)
         let (cut, at) = LiftSnapshotCache.cropped(surface, pixelScale: ps)
