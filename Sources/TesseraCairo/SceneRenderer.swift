@@ -122,15 +122,16 @@ public final class SceneRenderer {
             if let b = bounds[i], !b.intersects(visible) { continue }
             switch scene.nodes[i] {
             case .box(let box):
+                let frame = Self.withinCairoRange(box.frame, around: visible)
                 if Self.cornersMiss(box, visible) {
                     // Between the corners a rounded rect is its frame: four edges instead of the
                     // arcs' many (a section background is far taller than the strip being drawn).
                     CairoPath.setColor(cr, box.color)
-                    cairo_rectangle(cr, box.frame.minX, box.frame.minY, box.frame.width, box.frame.height)
+                    cairo_rectangle(cr, frame.minX, frame.minY, frame.width, frame.height)
                     cairo_fill(cr)
                 } else {
                     // A small box on whole pixels (a scroll thumb) through a cached mask; else a path.
-                    cells.masks.fill(cr, box.frame, radius: box.cornerRadius, color: box.color)
+                    cells.masks.fill(cr, frame, radius: box.cornerRadius, color: box.color)
                 }
             case .label(let label):
                 drawLabel(label, palette: scene.palette, cr: cr)
@@ -166,9 +167,10 @@ public final class SceneRenderer {
                 text.drawField(field, cr: cr)
             case .pushClip(let rect):
                 clipStack.append(visible)
+                let clip = Self.withinCairoRange(rect, around: visible)
                 visible = visible.intersection(rect)
                 cairo_save(cr)
-                cairo_rectangle(cr, rect.minX, rect.minY, rect.width, rect.height)
+                cairo_rectangle(cr, clip.minX, clip.minY, clip.width, clip.height)
                 cairo_clip(cr)
             case .popClip:
                 guard let outer = clipStack.popLast() else { continue }
@@ -179,6 +181,22 @@ public final class SceneRenderer {
         for _ in clipStack { cairo_restore(cr) }
         clipStack.removeAll(keepingCapacity: true)
         cairo_restore(cr)
+    }
+
+    /// How far past the pass's visible rect a rect handed to Cairo may reach (logical pixels).
+    static let cairoReach = 2048.0
+
+    /// `rect` as Cairo can take it: cut down to `visible` and `cairoReach` around it when it
+    /// reaches further. Why: Cairo holds path coordinates as 24.8 fixed point, ±8,388,607 device
+    /// pixels; a section's card in a masonry of a million items is ~30 million pixels tall, and
+    /// filled whole it painted nothing, leaving the buffer's last pixels under the tiles (the
+    /// first screen showed the strip above it again through every gap). Corners cut off this
+    /// way lie outside `visible` (the reach exceeds any corner radius): the pixels drawn are
+    /// the same.
+    static func withinCairoRange(_ rect: Rect, around visible: Rect) -> Rect {
+        let reach = visible.insetBy(dx: -cairoReach, dy: -cairoReach)
+        guard rect.minX < reach.minX || rect.minY < reach.minY || rect.maxX > reach.maxX || rect.maxY > reach.maxY else { return rect }
+        return rect.intersection(reach)
     }
 
     /// The largest part of `visible` that one box paints whole (on whole device pixels): a box

@@ -96,6 +96,35 @@ struct SceneRendererTests {
         #expect(canvas[90, 90] == Pixel(red))
     }
 
+    /// A million items in a masonry make a section's card ~30 million pixels tall, past what Cairo
+    /// can hold in a path (24.8 fixed point). Drawn into a buffer still holding an earlier strip
+    /// (the background is skipped under an opaque card), the card and a clip as tall must still
+    /// paint every pixel of the strip, scrolled anywhere along it, as a card of ordinary size does.
+    @Test func aCardMillionsOfPixelsTallPaintsTheStripItCrosses() {
+        let card = Color(red: 0.2, green: 0.6, blue: 0.3), stale = Color(red: 1, green: 0, blue: 1)
+        for scroll in [0.0, 12_345_678.5, 29_999_000.0] {
+            for corner in [0.0, 14.0] {
+                let tall = Rect(x: 6, y: -scroll, width: 188, height: 30_000_000)
+                let scene = Scene(size: Size(width: 200, height: 100), background: white, nodes: [
+                    .box(BoxNode(frame: tall, color: card, cornerRadius: corner)),
+                    .pushClip(tall),
+                    .box(BoxNode(frame: Rect(x: 150, y: 40, width: 20, height: 20), color: stale)),
+                    .popClip,
+                ])
+                let canvas = PixelCanvas(width: 200, height: 100, background: stale) { cr in
+                    SceneRenderer(assetDirectory: PixelCanvas.emptyAssets).render(scene, to: cr, scale: 1)
+                }
+                let where_ = "scrolled \(scroll), corner radius \(corner)"
+                // Inside the card (clear of its corners when they are on screen) and in the margins beside it.
+                let inside = canvas.count(in: Rect(x: 30, y: 30, width: 100, height: 40)) { $0.isClose(to: Pixel(card), tolerance: 1) }
+                #expect(inside == 100 * 40, "\(where_)")
+                #expect(canvas[2, 50] == Pixel(white), "\(where_)")
+                // The clip as tall as the card lets its contents through.
+                #expect(canvas[160, 50] == Pixel(stale), "\(where_)")
+            }
+        }
+    }
+
     @Test func scaleMultipliesLogicalCoordinates() {
         let red = Color(red: 1, green: 0, blue: 0)
         let scene = Scene(size: Size(width: 50, height: 50), background: white,
