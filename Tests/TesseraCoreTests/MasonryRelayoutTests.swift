@@ -88,4 +88,53 @@ import Testing
         // Nothing else holds a retired snapshot here, so nearly every relayout found one to reuse.
         #expect(reused >= 30)
     }
+
+    /// Each item's frame, placed as the layout's documentation says and written as plainly as
+    /// possible: the shortest column (the first of equals), or every n-th with round-robin.
+    /// Only the sections' items; headers and footers are the pass's own.
+    static func plainFrames(_ model: CollectionModel, _ layout: MasonryLayout, width: Double,
+                            itemsTop: (Int) -> Double) -> [Rect] {
+        let n = layout.columnCount(for: width)
+        let w = (width - layout.spacing * Double(n + 1)) / Double(n)
+        var out: [Rect] = []
+        for (s, section) in model.sections.enumerated() {
+            var tops = [Double](repeating: itemsTop(s) + layout.spacing, count: n)
+            for (k, item) in section.items.enumerated() {
+                let col = layout.placement == .roundRobin ? k % n : tops.firstIndex(of: tops.min()!)!
+                let h = w * item.sizeHint.aspect
+                out.append(Rect(x: layout.spacing + Double(col) * (w + layout.spacing), y: tops[col], width: w, height: h))
+                tops[col] += h + layout.spacing
+            }
+        }
+        return out
+    }
+
+    /// Sections of thousands of items (across the list's chunks and the pass's blocks of frames),
+    /// with aspects from a handful of values so columns often tie: the pass places every item
+    /// where the plain placement does, whole or in slices of odd sizes.
+    @Test(arguments: placements)
+    func largeSectionsWithTiesMatchThePlainPlacement(_ placement: MasonryLayout.Placement) {
+        var layout = MasonryLayout()
+        layout.placement = placement
+        var rng = SeededRandom(seed: 77)
+        var n = 0
+        let model = CollectionModel(sections: [3_000, 0, 2_500, 1, 1_100].enumerated().map { s, count in
+            Section(id: "s\(s)", title: "S\(s)", items: (0..<count).map { _ in
+                n += 1
+                return Item(id: ItemID("m\(n)"), title: "", icon: "star", sizeHint: SizeHint(aspect: [0.5, 1, 1, 1.5][Int(rng.next() % 4)]))
+            })
+        })
+        let viewport = Size(width: 1000, height: 700)
+        let whole = layout.snapshot(of: model, viewport: viewport)
+        let plain = Self.plainFrames(model, layout, width: viewport.width) { whole.sections[$0].itemArea.minY }
+        #expect(whole.itemCount == plain.count)
+        // The first frame that differs, if any (not two arrays of 6,601 frames in a failure).
+        func firstDifference(_ frames: ItemFrames) -> Int? { plain.indices.first { frames[$0] != plain[$0] } }
+        #expect(firstDifference(whole.frames) == nil)
+        for budget in [1_023, 1_025, 4_999] {
+            var pass = MasonryPass(layout, model: model, viewport: viewport)
+            while !pass.run(budget: budget) {}
+            #expect(firstDifference(pass.snapshot().frames) == nil, "slices of \(budget)")
+        }
+    }
 }
