@@ -112,7 +112,8 @@ struct MasonryPass: Sendable {
     /// locals (a closure per item kept it in memory); each item's column is the shortest found
     /// without branches (which column is shortest is a coin toss: a mispredicted branch per
     /// column); frames are written into a small block appended whole (`Array.append` per frame
-    /// checks capacity and stores the count each time). 13 → ~6 ms at 1M; the same frames.
+    /// checks capacity and stores the count each time). The same frames; the reorder frame at 1M
+    /// 18.7 → 15–17 ms (the pass ~12 ms, bound by the chain of compares from item to item).
     private mutating func place(_ items: ItemList, _ range: Range<Int>) {
         guard var o = open else { return }
         open = nil
