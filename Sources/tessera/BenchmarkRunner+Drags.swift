@@ -34,7 +34,7 @@ extension BenchmarkRunner {
         let start = held.frame.center
         let gapA = Point(x: a.frame.minX + 4, y: a.frame.midY), gapB = Point(x: b.frame.minX + 4, y: b.frame.midY)
         var reorders = 0
-        var snapshotBefore = engine.snapshot
+        var placeBefore = engine.model.indexPath(of: held.id)
         timedFrames("masonry", count: 200, input: { i in
             switch i {
             case 0: return [.pointerDown(start)]
@@ -44,7 +44,8 @@ extension BenchmarkRunner {
             default: return []
             }
         }) { _ in
-            if engine.snapshot !== snapshotBefore { reorders += 1; snapshotBefore = engine.snapshot }
+            let place = engine.model.indexPath(of: held.id)
+            if place != placeBefore { reorders += 1; placeBefore = place }
         }
         report.set("masonry_reorders", reorders)
         report.set("masonry_moved", engine.model.indexPath(of: held.id) != IndexPath(section: 0, item: 1))

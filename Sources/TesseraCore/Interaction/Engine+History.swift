@@ -43,7 +43,7 @@ extension Engine {
         guard !isLoading else { return false }
         session.landed()
         let before = layoutBefore(at: t, animated: true)
-        guard let step = arrangement.travel(direction) else { return false }
+        guard let step = arrangement.travel(direction, deferring: layoutDeferral) else { return false }
         let edits = LoggedEdits(step.log)
         afterRelayout(before, edits: edits, at: t, animated: true)
         outbox.post(.commit(step.log))

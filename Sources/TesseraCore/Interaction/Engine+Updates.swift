@@ -16,7 +16,7 @@ extension Engine {
     public mutating func update<R, E: Error>(at t: Double, animated: Bool = true, summary: String? = nil, toast: Bool = false,
                                              _ body: (inout ModelUpdates) throws(E) -> R) throws(E) -> R {
         let before = layoutBefore(at: t, animated: animated)
-        let (result, log) = arrangement.edit(body)
+        let (result, log) = arrangement.edit(deferring: layoutDeferral, body)
         if !log.isEmpty {
             let edits = LoggedEdits(log)
             afterRelayout(before, edits: edits, at: t, animated: animated)
@@ -26,6 +26,12 @@ extension Engine {
             refreshFolderPanel()
         }
         return try result.get()
+    }
+
+    /// What an edit's relayout must place at once: what is on screen and a screen below it (a
+    /// masonry of more than `policy.layoutSliceItems` items borrows the rest, see `LayoutDeferral`).
+    var layoutDeferral: LayoutDeferral {
+        LayoutDeferral(budget: policy.layoutSliceItems, exactThrough: offsets.root.y + 2 * viewport.height)
     }
 
     /// Moves an item to a top-level position (see `CollectionModel.move(_:to:)` for the index) and

@@ -58,14 +58,18 @@ public final class LayoutSnapshot: Sendable {
     /// Per section: its grid when its frames are computed; nil when they are stored.
     let grids: [GridGeometry?]
     let index: SpatialIndex
+    /// The items from `tail.from` on, when their frames are borrowed from the snapshot before an
+    /// edit while the exact ones are computed (`MasonryPass.provisional`); `stored` then ends there.
+    let tail: BorrowedTail?
 
     init(viewport: Size, contentSize: Size, scrollAxis: Axis, reorderAxis: Axis,
-         sections: [SectionGeometry], panes: [Pane], frames: [Rect], index: SpatialIndex) {
+         sections: [SectionGeometry], panes: [Pane], frames: [Rect], index: SpatialIndex, tail: BorrowedTail? = nil) {
         self.viewport = viewport; self.contentSize = contentSize; self.scrollAxis = scrollAxis
         self.reorderAxis = reorderAxis; self.sections = sections; self.panes = panes
         self.stored = frames; self.index = index
         self.grids = Array(repeating: nil, count: sections.count)
-        self.itemCount = frames.count
+        self.tail = tail
+        self.itemCount = tail == nil ? frames.count : sections.last.map { $0.firstItem + $0.itemCount } ?? 0
     }
 
     /// A snapshot whose sections are all uniform grids: nothing stored per item.
@@ -75,6 +79,7 @@ public final class LayoutSnapshot: Sendable {
         self.reorderAxis = reorderAxis; self.sections = sections; self.panes = panes
         self.stored = []; self.index = SpatialIndex()
         self.grids = grids
+        self.tail = nil
         self.itemCount = sections.last.map { $0.firstItem + $0.itemCount } ?? 0
     }
 
@@ -83,6 +88,7 @@ public final class LayoutSnapshot: Sendable {
 
     /// The frame of the item at a flat index, in its section's item space.
     public func frame(ofFlat i: Int) -> Rect {
+        if let t = tail, i >= t.from { return t.frame(ofFlat: i) }
         if !stored.isEmpty { return stored[i] }
         let s = section(ofFlat: i)
         return grids[s]!.frame(i - sections[s].firstItem)
@@ -97,6 +103,9 @@ public final class LayoutSnapshot: Sendable {
             g.forEach(in: rect) { body(first + $0) }
         }
         if !stored.isEmpty { index.forEach(in: rect, pane: pane, frames: stored, body) }
+        if let t = tail, pane == nil {
+            for s in t.firstSection..<sections.count { t.forEachItem(in: rect, section: s, body) }
+        }
     }
 
     /// As `forEachItem(in:pane:_:)`, for the items of one section only.
@@ -109,7 +118,15 @@ public final class LayoutSnapshot: Sendable {
                 if i >= geo.firstItem && i < geo.firstItem + geo.itemCount { body(i) }
             }
         }
+        if let t = tail, s >= t.firstSection { t.forEachItem(in: rect, section: s, body) }
     }
+
+    /// Whether some items' frames are borrowed from the layout before an edit (see `tail`).
+    var isProvisional: Bool { tail != nil }
+
+    /// The snapshot whose frames memory is the biggest this one keeps alive: the one it borrows
+    /// its tail from, else itself.
+    var memoryOwner: LayoutSnapshot { tail?.source ?? self }
 
 
     public func flatIndex(of path: IndexPath) -> Int? {
@@ -217,6 +234,40 @@ public final class LayoutSnapshot: Sendable {
             if frame(ofFlat: i).contains(p) { hit = i }
         }
         return hit.map(indexPath(ofFlat:))
+    }
+}
+
+/// The frames of the items from `from` on, borrowed from `source`, an exact layout of the same
+/// items before an edit that changed only items before `from`: each is the source's frame of the
+/// same item (`shift` places before) moved down by its section's `dy`. Within a section the
+/// borrowed frames start at or below every frame before them, so the section's frames still
+/// start in order (see `SpatialIndex.Shape.monotone`).
+struct BorrowedTail: Sendable {
+    /// An exact snapshot (it borrows from none).
+    let source: LayoutSnapshot
+    /// First borrowed flat index, in `firstSection`.
+    let from: Int
+    let firstSection: Int
+    /// This snapshot's flat index minus the source's, for every borrowed item.
+    let shift: Int
+    /// Per section (from `firstSection` on), how far down the borrowed frames are moved.
+    let dy: [Double]
+
+    func frame(ofFlat i: Int) -> Rect {
+        let j = i - shift
+        return source.frame(ofFlat: j).offsetBy(dx: 0, dy: dy[source.section(ofFlat: j)])
+    }
+
+    /// The borrowed items of section `s` whose frames intersect `rect`. The source is asked
+    /// about the rect moved up, a hair larger, and each item found is tested as `frame(ofFlat:)`
+    /// gives it: moving a rect and moving a frame round differently at the last bit, and a
+    /// query must answer what the frames say.
+    func forEachItem(in rect: Rect, section s: Int, _ body: (Int) -> Void) {
+        guard s >= firstSection else { return }
+        let look = Rect(x: rect.minX - 1e-6, y: rect.minY - dy[s] - 1e-6, width: rect.width + 2e-6, height: rect.height + 2e-6)
+        source.forEachItem(in: look, section: s) { j in
+            if j + shift >= from, source.frame(ofFlat: j).offsetBy(dx: 0, dy: dy[s]).intersects(rect) { body(j + shift) }
+        }
     }
 }
 

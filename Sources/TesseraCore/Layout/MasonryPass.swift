@@ -177,19 +177,102 @@ struct MasonryPass: Sendable {
             index.add(.monotone(items: o.first..<frames.count, reach: o.reach), pane: nil, axis: .vertical)
         }
         // An empty section keeps room for half a tile, so items can be dropped into it.
-        cursor = count == 0 ? cursor + layout.spacing * 2 + itemWidth / 2 : o.tops.max()!
-        let itemArea = Rect(x: 0, y: o.itemsStart, width: width, height: cursor - o.itemsStart)
-        var footer: Rect?
-        if layout.footerLength > 0 {
-            footer = Rect(x: 0, y: cursor, width: width, height: layout.footerLength)
-            cursor += layout.footerLength
-        }
-        sections.append(SectionGeometry(header: o.header, footer: footer,
-                                        background: Rect(x: 0, y: o.start, width: width, height: cursor - o.start),
-                                        itemArea: itemArea, firstItem: o.first, itemCount: count,
-                                        pane: nil, reach: o.reach + layout.spacing, fillsLines: false))
+        let itemsEnd = count == 0 ? cursor + layout.spacing * 2 + itemWidth / 2 : o.tops.max()!
+        let geometry = sectionGeometry(o, count: count, itemsEnd: itemsEnd, reach: o.reach)
+        sections.append(geometry)
+        cursor = geometry.background.maxY
         open = nil
         section += 1
         placed = 0
+    }
+
+    /// An open section's geometry once its items end at `itemsEnd`.
+    private func sectionGeometry(_ o: Open, count: Int, itemsEnd: Double, reach: Double) -> SectionGeometry {
+        let itemArea = Rect(x: 0, y: o.itemsStart, width: width, height: itemsEnd - o.itemsStart)
+        var end = itemsEnd
+        var footer: Rect?
+        if layout.footerLength > 0 {
+            footer = Rect(x: 0, y: end, width: width, height: layout.footerLength)
+            end += layout.footerLength
+        }
+        return SectionGeometry(header: o.header, footer: footer,
+                               background: Rect(x: 0, y: o.start, width: width, height: end - o.start),
+                               itemArea: itemArea, firstItem: o.first, itemCount: count,
+                               pane: nil, reach: reach + layout.spacing, fillsLines: false)
+    }
+}
+
+extension MasonryPass {
+    /// Where the items still to place start at the earliest: the open section's shortest column,
+    /// or the next section's top. It never goes up (shortest-column placement only).
+    var frontier: Double { open.map { $0.tops.min()! } ?? cursor }
+
+    /// Places items until at least `count` are placed and the frontier is at or past `y` (or
+    /// every item is placed), `step` items at a time past `count`: what a provisional snapshot
+    /// must have exact.
+    mutating func run(atLeast count: Int, reaching y: Double, step: Int) {
+        if itemsPlaced < count { _ = run(budget: count - itemsPlaced) }
+        while !isFinished && (itemsPlaced < count || frontier < y) { _ = run(budget: Swift.max(1, step)) }
+    }
+
+    /// A snapshot of the whole collection now, with the items placed so far exact and the rest
+    /// borrowed from `old`, a layout of the same collection before edits that changed only items
+    /// before the ones still to place (`shift`: flat index now minus flat index in `old`, the
+    /// same for every item still to place; see `EditLog.untouchedTails`). Nil when `old` cannot
+    /// lend them (another shape of collection, round-robin columns, or the next item not the one
+    /// it had `shift` places before). O(items placed + sections): the exact frames are copied.
+    ///
+    /// The borrowed items of the open section move down as one, so the first of them starts at
+    /// the frontier: in the section's order every frame still starts at or below the one before.
+    func provisional(borrowing old: LayoutSnapshot, shift: Int) -> LayoutSnapshot? {
+        let placedFlat = frames.count
+        guard !roundRobin, !isFinished, old.sections.count == model.sections.count,
+              old.viewport.width == viewport.width, placedFlat - shift >= 0,
+              placedFlat - shift <= old.itemCount else { return nil }
+        // Composing with a provisional `old`: only its own borrowed items may be borrowed again.
+        if let t = old.tail, placedFlat - shift < t.from { return nil }
+        var sections = self.sections
+        var index = self.index
+        var dy = [Double](repeating: 0, count: model.sections.count)
+        var next = section
+        var after: Double
+        if let o = open {
+            let count = model.sections[section].items.count
+            let was = old.sections[section]
+            guard was.itemCount - (placedFlat - shift - was.firstItem) == count - placed else { return nil }
+            var itemsEnd = o.tops.max()!
+            var reach = o.reach
+            if placed < count {
+                dy[section] = frontier - old.frame(ofFlat: placedFlat - shift).minY
+                itemsEnd = Swift.max(itemsEnd, was.itemArea.maxY + dy[section])
+                reach = Swift.max(reach, was.reach - layout.spacing)
+            }
+            index.add(.monotone(items: o.first..<placedFlat, reach: o.reach), pane: nil, axis: .vertical)
+            let geometry = sectionGeometry(o, count: count, itemsEnd: itemsEnd, reach: reach)
+            sections.append(geometry)
+            after = geometry.background.maxY - was.background.maxY
+            next += 1
+        } else {
+            after = cursor - old.sections[section].background.minY
+        }
+        for s in next..<model.sections.count {
+            var g = old.sections[s]
+            guard g.itemCount == model.sections[s].items.count else { return nil }
+            g.firstItem += shift
+            g.header = g.header?.offsetBy(dx: 0, dy: after)
+            g.footer = g.footer?.offsetBy(dx: 0, dy: after)
+            g.background = g.background.offsetBy(dx: 0, dy: after)
+            g.itemArea = g.itemArea.offsetBy(dx: 0, dy: after)
+            sections.append(g)
+            dy[s] = after
+        }
+        var tail = BorrowedTail(source: old, from: placedFlat, firstSection: section, shift: shift, dy: dy)
+        if let t = old.tail {
+            tail = BorrowedTail(source: t.source, from: placedFlat, firstSection: section, shift: shift + t.shift,
+                                dy: zip(dy, t.dy).map { $0 + $1 })
+        }
+        return LayoutSnapshot(viewport: viewport, contentSize: Size(width: width, height: sections.last?.background.maxY ?? cursor),
+                              scrollAxis: .vertical, reorderAxis: .vertical, sections: sections, panes: [],
+                              frames: frames.withUnsafeBufferPointer { Array($0) }, index: index, tail: tail)
     }
 }
