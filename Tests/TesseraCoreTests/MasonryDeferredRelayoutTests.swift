@@ -144,21 +144,7 @@ import Testing
     }
 
     static func expectQueriesAgreeWithFrames(_ l: LayoutSnapshot, _ what: String, _ rng: inout SeededRandom) {
-        for _ in 0..<60 {
-            let r = Rect(x: Double(rng.next() % 800) - 50, y: Double(rng.next() % UInt64(l.contentSize.height + 200)) - 100,
-                         width: Double(rng.next() % 400), height: Double(rng.next() % 700))
-            let slow = l.frames.indices.filter { l.frames[$0].intersects(r) }
-            #expect(l.items(in: r, pane: nil) == slow, "\(what): rect \(r)")
-            let p = Point(x: r.minX, y: r.minY)
-            let hit = l.frames.indices.last { l.frames[$0].contains(p) }
-            #expect(l.item(at: p, offsets: ScrollOffsets()) == hit.map(l.indexPath(ofFlat:)), "\(what): point \(p)")
-            for s in l.sections.indices {
-                let inSection = slow.filter { $0 >= l.sections[s].firstItem && $0 < l.sections[s].firstItem + l.sections[s].itemCount }
-                var got: [Int] = []
-                l.forEachItem(in: r, section: s) { got.append($0) }
-                #expect(got.sorted() == inSection, "\(what): section \(s), rect \(r)")
-            }
-        }
+        MasonryRelayoutTests.expectQueriesMatchFrames(l, count: 60, what, &rng)
         // The borrowed items of a section start at or below every exact one before them.
         if let t = l.tail {
             let s = l.section(ofFlat: t.from)

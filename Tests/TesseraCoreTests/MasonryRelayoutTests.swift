@@ -30,14 +30,25 @@ import Testing
             let width = 300 + Double(seed * 97 % 900)
             let l = layout.snapshot(of: model, viewport: Size(width: width, height: 500))
             var rng = SeededRandom(seed: seed + 100)
-            for _ in 0..<150 {
-                let r = Rect(x: Double(rng.next() % 1300) - 50, y: Double(rng.next() % UInt64(l.contentSize.height + 200)) - 100,
-                             width: Double(rng.next() % 500), height: Double(rng.next() % 900))
-                let slow = l.frames.indices.filter { l.frames[$0].intersects(r) }
-                #expect(l.items(in: r, pane: nil) == slow, "\(placement) seed \(seed): rect \(r)")
-                let p = Point(x: r.minX, y: r.minY)
-                let hit = l.frames.indices.last { l.frames[$0].contains(p) }
-                #expect(l.item(at: p, offsets: ScrollOffsets()) == hit.map(l.indexPath(ofFlat:)), "\(placement) seed \(seed): point \(p)")
+            Self.expectQueriesMatchFrames(l, count: 150, "\(placement) seed \(seed)", &rng)
+        }
+    }
+
+    /// Random rects and points asked of `l` (whole, and a section at a time) against a scan of
+    /// its own frames.
+    static func expectQueriesMatchFrames(_ l: LayoutSnapshot, count: Int, _ what: String, _ rng: inout SeededRandom) {
+        for _ in 0..<count {
+            let r = Rect(x: Double(rng.next() % UInt64(l.viewport.width + 300)) - 50, y: Double(rng.next() % UInt64(l.contentSize.height + 200)) - 100,
+                         width: Double(rng.next() % 500), height: Double(rng.next() % 900))
+            let slow = l.frames.indices.filter { l.frames[$0].intersects(r) }
+            #expect(l.items(in: r, pane: nil) == slow, "\(what): rect \(r)")
+            let p = Point(x: r.minX, y: r.minY)
+            let hit = l.frames.indices.last { l.frames[$0].contains(p) }
+            #expect(l.item(at: p, offsets: ScrollOffsets()) == hit.map(l.indexPath(ofFlat:)), "\(what): point \(p)")
+            for (s, geo) in l.sections.enumerated() {
+                var got: [Int] = []
+                l.forEachItem(in: r, section: s) { got.append($0) }
+                #expect(got.sorted() == slow.filter { $0 >= geo.firstItem && $0 < geo.firstItem + geo.itemCount }, "\(what): section \(s), rect \(r)")
             }
         }
     }
