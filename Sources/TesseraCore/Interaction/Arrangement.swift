@@ -254,19 +254,22 @@ extension Arrangement {
     /// Lays out again. A masonry reuses the memory of the snapshot before the current one when
     /// no one holds that any more (see `retired`); the current one is kept for the next time.
     private mutating func layOut() {
-        var spare: [Rect] = []
-        // A re-flow for new shapes is overtaken: this layout has them too (and takes its memory).
-        if let r = reshaping {
-            reshaping = nil
-            reshapeAgain = false
-            spare = r.abandon()
-        }
+        var spare = overtakeReshape()
         if case .masonry = layout, spare.capacity == 0 { spare = spareFrames() }
         let next = layout.snapshot(of: model, viewport: viewport, reusing: consume spare)
         if case .masonry = layout { retired = snapshot.memoryOwner }
         snapshot = next
         // A pending switch was computing another picture of the collection: start it again.
         if let s = switching { switching = nil; beginSwitch(to: s.target, budget: 0) }
+    }
+
+    /// Drops a re-flow under way (new shapes, or the exact layout behind a provisional snapshot):
+    /// the layout about to be made has everything it would have. Returns its frames' memory.
+    private mutating func overtakeReshape() -> [Rect] {
+        guard let r = reshaping else { return [] }
+        reshaping = nil
+        reshapeAgain = false
+        return r.abandon()
     }
 
     /// Memory a masonry pass may write its frames into: the warmed spare, else the retired
@@ -331,12 +334,7 @@ extension Arrangement {
             first += section.items.count
         }
         if let t = snapshot.tail { untouchedFrom = Swift.max(untouchedFrom, t.from + shift) }
-        var spare: [Rect] = []
-        if let r = reshaping {
-            reshaping = nil
-            reshapeAgain = false
-            spare = r.abandon()
-        }
+        var spare = overtakeReshape()
         if spare.capacity == 0 { spare = spareFrames() }
         var pass = MasonryPass(masonry, model: model, viewport: viewport, reusing: consume spare)
         // Past the change a row or so at a time (a hundredth of a frame's budget: 1,000 items).
