@@ -164,6 +164,29 @@ import Testing
     }
 }
 
+/// A drop of many files is a run of inserts at consecutive places; its undo cuts them out in one
+/// go and its redo splices them back in one go. Each logs exactly what one step at a time logs.
+@Suite struct EditLogRunTests {
+    @Test func theUndoOfManyInsertsCutsOnceAndLogsEachRemoval() throws {
+        var model = SampleData.generated(count: 5000, sections: 2, seed: 3)
+        let original = model
+        let made = (0..<1500).map { Item(id: ItemID("dropped-\($0 + 1)"), title: "f\($0)") }
+        var log = EditLog()
+        try model.insert(contentsOf: made, at: IndexPath(section: 1, item: 700), log: &log)
+        #expect(log.steps == (700..<2200).map { .inserted(section: 1, index: $0) })
+        let dropped = model
+        let undo = log.undo(&model)
+        #expect(model == original)
+        #expect(undo.steps == (0..<1500).reversed().map { .removed(section: 1, index: 700 + $0, made[$0]) })
+        #expect(model.freshIDs(prefix: "dropped-", count: 1) == ["dropped-1"])
+        let redo = undo.undo(&model)
+        #expect(model == dropped)
+        #expect(redo == log)
+        #expect(model.freshIDs(prefix: "dropped-", count: 1) == ["dropped-1501"])
+        #expect(model.checkInvariants().isEmpty)
+    }
+}
+
 /// A small collection and a run of random edits on it: moves into, out of and between folders,
 /// drops onto items, batches of new items (a drop of files; sometimes undone at once, a run of
 /// removals) and undos of everything so far. Returns the model before, the model after and the log.

@@ -21,6 +21,12 @@ import Testing
             case 2 where !reference.isEmpty:
                 let at = Int.random(in: 0..<reference.count, using: &rng)
                 #expect(list.remove(at: at) == reference.remove(at: at))
+            case 3 where !reference.isEmpty && step % 4 == 0:
+                // Blocks cut out anywhere (an undone drop), within a chunk or across many.
+                let low = Int.random(in: 0..<reference.count, using: &rng)
+                let high = Swift.min(reference.count, low + Int.random(in: 0...2500, using: &rng))
+                #expect(list.removeSubrange(low..<high) == Array(reference[low..<high]))
+                reference.removeSubrange(low..<high)
             case 3 where !reference.isEmpty:
                 let from = Int.random(in: 0..<reference.count, using: &rng), to = Int.random(in: 0..<reference.count, using: &rng)
                 reference.rotate(from: from, to: to); list.rotate(from: from, to: to)
@@ -68,6 +74,86 @@ import Testing
         let model = CollectionModel(sections: [Section(id: "s", title: "S", items: list)])
         #expect(model.freshIDs(prefix: "folder-", count: 3) == ["folder-4", "folder-5", "folder-6"])
         #expect(model.freshID(prefix: "i") == "i3", "i3's place holds folder-1: the first number free")
+    }
+
+    /// The numbers fresh ids must skip are noted per chunk and kept by every edit: after random
+    /// edits of ids with and without the fresh prefixes (folders' children, ids changed in place,
+    /// blocks cut and spliced, chunks split), the notes hold exactly the numbers a scan of every id
+    /// finds, and a model's fresh ids are the ones the scan gives.
+    @Test func freshNumberNotesFollowEveryEdit() {
+        for byte in UInt8.min...UInt8.max {
+            #expect(FreshNumbers.startsAPrefix(byte) == FreshNumbers.prefixes.contains { $0.utf8.first == byte })
+        }
+        var rng = SeededRandom(seed: 11)
+        func id(_ n: Int) -> ItemID {
+            switch n % 5 {
+            case 0: ItemID("dropped-\(n)")
+            case 1: ItemID("new-\(n)")
+            case 2: ItemID("folder-\(n)")
+            case 3: ItemID("dropped-0\(n)")      // never made by a fresh id: takes no number
+            default: ItemID("i\(n)")
+            }
+        }
+        func make(_ n: Int) -> Item {
+            guard n % 7 == 0 else { return Item(id: id(n), title: "t") }
+            return Item(id: id(n), title: "F", icon: "folder", kind: .folder,
+                        children: [Item(id: id(n + 1), title: "a"), Item(id: id(n + 2), title: "b")])
+        }
+        var reference = (0..<3000).map(make)
+        var list = ItemList(reference)
+        var next = 3000
+        for step in 0..<1500 {
+            switch Int.random(in: 0..<6, using: &rng) {
+            case 0:
+                let at = Int.random(in: 0...reference.count, using: &rng)
+                reference.insert(make(next), at: at); list.insert(make(next), at: at); next += 3
+            case 1 where !reference.isEmpty:
+                let at = Int.random(in: 0..<reference.count, using: &rng)
+                #expect(list.remove(at: at) == reference.remove(at: at))
+            case 2 where !reference.isEmpty:
+                let at = Int.random(in: 0..<reference.count, using: &rng)
+                let fresh = id(next); next += 3
+                if reference[at].isFolder, Bool.random(using: &rng) {
+                    reference[at].children[0].id = fresh; list[at].children[0].id = fresh
+                } else {
+                    reference[at].id = fresh; list[at].id = fresh
+                }
+            case 3:
+                let batch = (0..<Int.random(in: 2...1200, using: &rng)).map { make(next + 3 * $0) }
+                next += 3 * batch.count
+                let at = Int.random(in: 0...reference.count, using: &rng)
+                reference.insert(contentsOf: batch, at: at); list.insert(contentsOf: batch, at: at)
+            case 4 where !reference.isEmpty:
+                let low = Int.random(in: 0..<reference.count, using: &rng)
+                let high = Swift.min(reference.count, low + Int.random(in: 0...1200, using: &rng))
+                #expect(list.removeSubrange(low..<high) == Array(reference[low..<high]))
+                reference.removeSubrange(low..<high)
+            default:
+                let batch = (0..<Int.random(in: 0...700, using: &rng)).map { make(next + 3 * $0) }
+                next += 3 * batch.count
+                reference += batch; list.append(contentsOf: batch)
+                reference.append(make(next)); list.append(make(next)); next += 3
+            }
+            if step % 100 == 0 || step == 1499 {
+                #expect(Array(list) == reference)
+                let model = CollectionModel(sections: [Section(id: "s", title: "S", items: list)])
+                for (k, prefix) in FreshNumbers.prefixes.enumerated() {
+                    var noted: [Int] = []
+                    list.forEachFreshNumber(prefix: k) { noted.append($0) }
+                    let p = Array(prefix.utf8)
+                    let scanned = reference.flatMap { [$0] + $0.children }.compactMap { FreshNumbers.number(in: $0.id, after: p) }
+                    #expect(noted.sorted() == scanned.sorted(), "\(prefix) at step \(step)")
+                    #expect(Set(noted) == model.numbersByScan(prefix: prefix))
+                    let taken = Set(scanned)
+                    var firstFree: [ItemID] = []
+                    for n in 1... where !taken.contains(n) {
+                        firstFree.append(ItemID("\(prefix)\(n)"))
+                        if firstFree.count == 5 { break }
+                    }
+                    #expect(model.freshIDs(prefix: prefix, count: 5) == firstFree)
+                }
+            }
+        }
     }
 
     @Test func batchesOfAChunkAppendAsChunksAndStayValues() {

@@ -280,16 +280,19 @@ extension CollectionModel {
     /// The first `folder-N` id not taken: deterministic, so replays give the same ids.
     func freshFolderID() -> ItemID { freshID(prefix: "folder-") }
 
-    /// The first `<prefix>N` id not taken (N = 1, 2, …). Only ids with the prefix are collected,
-    /// so a large model costs a scan, not a set of all ids.
+    /// The first `<prefix>N` id not taken (N = 1, 2, …).
     func freshID(prefix: String) -> ItemID { freshIDs(prefix: prefix, count: 1)[0] }
 
-    /// The first `count` `<prefix>N` ids not taken, in ascending N: one scan, whatever `count`.
+    /// The first `count` `<prefix>N` ids not taken, in ascending N. For the prefixes the model
+    /// and the engine make ids with (`FreshNumbers.prefixes`), the lists' notes of the numbers
+    /// in use are read: O(chunks + ids with the prefix). Any other prefix costs a scan of every id.
     func freshIDs(prefix: String, count: Int) -> [ItemID] {
         var taken = Set<Int>()
-        let p = Array(prefix.utf8)
-        // Every id is looked at in place, no item copied: Ctrl+N at 1M items went from 19 ms to 7.
-        for s in sections { s.items.forEachID { Self.noteNumber($0, prefix: p, in: &taken) } }
+        if let k = FreshNumbers.prefixes.firstIndex(of: prefix) {
+            for s in sections { s.items.forEachFreshNumber(prefix: k) { taken.insert($0) } }
+        } else {
+            taken = numbersByScan(prefix: prefix)
+        }
         var out: [ItemID] = []
         out.reserveCapacity(count)
         var n = 1
@@ -300,15 +303,14 @@ extension CollectionModel {
         return out
     }
 
-    private static func noteNumber(_ id: ItemID, prefix p: [UInt8], in taken: inout Set<Int>) {
-        let raw = id.rawValue.utf8
-        // Most ids differ at the first byte: decided before anything is counted.
-        guard let first = raw.first, first == p.first, raw.count > p.count, raw.starts(with: p) else { return }
-        let digits = raw.dropFirst(p.count)
-        // "folder-01" is not what `folder-\(n)` produces for any n: it never collides.
-        guard digits.first != UInt8(ascii: "0"), digits.count <= 18,
-              digits.allSatisfy({ $0 >= UInt8(ascii: "0") && $0 <= UInt8(ascii: "9") }) else { return }
-        taken.insert(digits.reduce(0) { $0 * 10 + Int($1 - UInt8(ascii: "0")) })
+    /// The numbers after `prefix` that ids carry, read from every id in place (no item copied).
+    func numbersByScan(prefix: String) -> Set<Int> {
+        var taken = Set<Int>()
+        let p = Array(prefix.utf8)
+        for s in sections {
+            s.items.forEachID { if let n = FreshNumbers.number(in: $0, after: p) { taken.insert(n) } }
+        }
+        return taken
     }
 
     /// Adds a new plain item at a top-level place (`at.child == nil`) or into a folder at a child

@@ -43,19 +43,32 @@ public struct EditLog: Hashable, Sendable {
     @discardableResult
     public func undo(_ model: inout CollectionModel) -> EditLog {
         var out = EditLog()
-        for step in steps.reversed() {
-            switch step {
+        var k = steps.count - 1
+        while k >= 0 {
+            switch steps[k] {
             case .inserted(let s, let i):
-                out.append(.removed(section: s, index: i, model.sections[s].items.remove(at: i)))
-            case .removed(let s, let i, let item):
-                model.sections[s].items.insert(item, at: i)
-                out.append(.inserted(section: s, index: i))
+                // Inserts at consecutive places (a drop of many files), met from the last: one cut.
+                var n = 1
+                while k - n >= 0, case .inserted(s, i - n) = steps[k - n] { n += 1 }
+                let removed = model.sections[s].items.removeSubrange((i - n + 1)..<(i + 1))
+                for j in removed.indices.reversed() { out.append(.removed(section: s, index: i - n + 1 + j, removed[j])) }
+                k -= n
+            case .removed(let s, let i, _):
+                // Removals from the end of a block (that cut's log, undone: a redo), met from the
+                // block's start: one splice.
+                var block: [Item] = []
+                while k - block.count >= 0, case .removed(s, i + block.count, let item) = steps[k - block.count] { block.append(item) }
+                model.sections[s].items.insert(contentsOf: block, at: i)
+                for j in block.indices { out.append(.inserted(section: s, index: i + j)) }
+                k -= block.count
             case .replaced(let s, let i, let old):
                 out.append(.replaced(section: s, index: i, old: model.sections[s].items[i]))
                 model.sections[s].items[i] = old
+                k -= 1
             case .retitled(let s, let old):
                 out.append(.retitled(section: s, old: model.sections[s].title))
                 model.sections[s].title = old
+                k -= 1
             }
         }
         return out
