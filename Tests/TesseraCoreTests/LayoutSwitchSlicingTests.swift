@@ -63,6 +63,26 @@ import Testing
         #expect(s.engine.nextDeadline == nil, "then idle: the spare memory warmed, no more wake-ups")
     }
 
+    /// Events between frames bring time forward but run no layout: a pointer moving over the
+    /// window (a motion event every 2 ms, eight a frame) leaves the switch a slice per frame,
+    /// as still as a pointer at rest. A slice per event ran eight passes in one frame.
+    @Test func eventsBetweenFramesRunNoSlices() {
+        var s = Self.script()
+        s.key(.character("2"))
+        var frames = 0
+        while s.engine.layoutChoice == .grid && frames < 20 {
+            for k in 1...8 {
+                s.t += 0.002
+                s.move(Point(x: 200 + Double(k * 10), y: 300))
+            }
+            s.t += 1.0 / 60 - 0.016
+            s.engine.advance(to: s.t)
+            frames += 1
+        }
+        #expect(frames == 9, "\(frames) frames: as many as without the pointer moving")
+        #expect(s.engine.layoutChoice == .masonry && s.engine.arrangement.pendingLayout == nil)
+    }
+
     @Test func theLayoutInUseAskedForAgainDropsThePendingSwitch() {
         var s = Self.script()
         s.key(.character("2"))

@@ -1,6 +1,13 @@
 /// Time passing: holds become lifts, dwells fire, edges autoscroll, wheels ease, animations end.
 extension Engine {
-    public mutating func advance(to t: Double) {
+    /// The frame at `t`: time brought up to it, and one slice of layout work under way (a switch
+    /// into a large masonry, a re-flow). The host calls it once per frame.
+    public mutating func advance(to t: Double) { passTime(to: t, slicingLayout: true) }
+
+    /// Time brought up to `t` (an event's timestamp: `handle(_:at:)`). Layout work is sliced per
+    /// frame only (`slicingLayout`): with a slice per event, each pointer motion during a switch
+    /// to a masonry of a million items ran one more 100,000-item pass in the same frame.
+    mutating func passTime(to t: Double, slicingLayout: Bool) {
         guard t >= now else { return }  // time never runs backwards; a late event is taken as now
         let dt = Swift.min(t - now, 0.1)  // a stalled host must not make the surface leap
         // Frame intervals, while the inspector shows them: only where the engine asked for the next
@@ -11,7 +18,7 @@ extension Engine {
         // Work going on long enough shows its progress from now.
         if let p = presentation.progress, now < p.revealAt, t >= p.revealAt { outbox.redraw() }
         now = t
-        continueLayoutWork(at: t)
+        if slicingLayout { continueLayoutWork(at: t) }
         switch session.phase {
         case .pressed:
             if !arrangement.isPartial, let press = session.dueHold(at: t, liftDelay: policy.liftDelay) {
