@@ -193,4 +193,19 @@ import Testing
         let small = a.editShapes(budget: 1000) { u in try? u.setAspect(0.7, of: id, near: IndexPath(section: 1, item: 0)) }
         #expect(small.laidOut && Array(a.snapshot.frames) == fresh())
     }
+
+    /// A report of new shapes starts the re-flow and leaves its slices to the frames: the frame the
+    /// report came in runs one (its own), not two. 100 items in slices of 30: four frames.
+    @Test func aLargeReflowIsSlicedByFramesOnly() {
+        var a = Arrangement(model: SampleData.generated(count: 100, sections: 3, seed: 4), layout: LayoutChoice.masonry.layout,
+                            viewport: Size(width: 800, height: 600))
+        let id = a.model.sections[0].items[0].id
+        let report = a.editShapes(budget: 30) { u in try? u.setAspect(2, of: id, near: IndexPath(section: 0, item: 0)) }
+        #expect(!report.laidOut && a.hasLayoutWork)
+        var frames = 0
+        while !a.isReshapeReady && frames < 10 { _ = a.continueLayoutWork(budget: 30); frames += 1 }
+        #expect(frames == 4)
+        a.applyReshape()
+        #expect(Array(a.snapshot.frames) == Array(a.layout.snapshot(of: a.model, viewport: a.viewport).frames))
+    }
 }

@@ -108,7 +108,9 @@ public struct Arrangement: Sendable {
             reshapeAgain = true
             return (updates.log, false)
         }
-        beginReshape(budget: budget)
+        // A small masonry at once; a large one from the frame's own slice (`continueLayoutWork`):
+        // a first slice here too made the frame a report came in run two.
+        beginReshape(budget: model.topLevelCount <= budget ? budget : 0)
         if isReshapeReady { applyReshape(); return (updates.log, true) }
         return (updates.log, false)
     }
