@@ -14,10 +14,10 @@ extension Engine {
         }
         outbox.redraw()
         guard !aspects.isEmpty else { return }
-        // O(located items), then one O(n) pass for their places: reports come in batches, at
-        // most one a frame, and only while pictures are being read.
+        // O(reports) to find their items, then a pass for their places (until all are found):
+        // reports come in batches, at most one a frame, and only while pictures are being read.
         var wanted: [ItemID: Double] = [:]
-        for (id, location) in model.locations { if let a = aspects[location] { wanted[id] = a } }
+        for (location, a) in aspects { model.locations.forEachID(at: location) { wanted[$0] = a } }
         guard !wanted.isEmpty else { return }
         var changed: [(ItemID, IndexPath, Double)] = []
         for (id, path) in model.indexPaths(of: Set(wanted.keys)) {

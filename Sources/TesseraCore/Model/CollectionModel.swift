@@ -8,11 +8,11 @@ public struct CollectionModel: Hashable, Sendable {
     /// Where an item made from a file or a link came from (a `file://` URI or a link), by id: a
     /// side table, so an ordinary item costs nothing for it. An entry may outlive its item (a
     /// delete keeps it, so an undo finds it again); writers keep only those of items present.
-    public var locations: [ItemID: String] = [:]
+    public var locations: ItemLocations = [:]
 
     public init(sections: [Section], locations: [ItemID: String] = [:]) {
         self.sections = sections
-        self.locations = locations
+        self.locations = ItemLocations(locations)
     }
 
     /// The locations of the items that are in the collection now (what a store or a file keeps).

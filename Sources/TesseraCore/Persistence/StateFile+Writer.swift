@@ -21,7 +21,7 @@ extension StateFile {
         return out
     }
 
-    static func write(_ item: Item, indent: Int, locations: [ItemID: String] = [:], _ out: inout [UInt8]) {
+    static func write(_ item: Item, indent: Int, locations: ItemLocations = [:], _ out: inout [UInt8]) {
         out += [UInt8](repeating: 0x20, count: indent)
         out += Array("{\"id\": ".utf8); string(item.id.rawValue, &out)
         out += Array(", \"title\": ".utf8); string(item.title, &out)

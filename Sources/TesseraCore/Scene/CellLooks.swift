@@ -23,7 +23,7 @@ struct CellLooks {
     let band: Rect?
 
     /// Where the items made from files and links come from, and what the platform has for them.
-    let locations: [ItemID: String]
+    let locations: ItemLocations
     let artwork: ArtworkStates
 
     /// Device pixels per logical pixel: parted cells land on whole device pixels (blitted, not repainted).
