@@ -57,7 +57,13 @@ enum FreshNumbers {
         guard !tags.isEmpty else { return }
         var mine: [Int] = []
         note(item, in: &mine)
-        for t in mine { if let k = tags.firstIndex(of: t) { tags.remove(at: k) } }
+        replace(mine, with: [], in: &tags)
+    }
+
+    /// Takes one of each of `old` out of `tags` and puts `new` in (an item changed in place).
+    static func replace(_ old: [Int], with new: [Int], in tags: inout [Int]) {
+        for t in old { if let k = tags.firstIndex(of: t) { tags.remove(at: k) } }
+        tags += new
     }
 
     /// Every tag of a run of items, read in place: ~2 ns an item. (Handing each item to `note`

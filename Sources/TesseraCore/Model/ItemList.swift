@@ -100,10 +100,7 @@ public struct ItemList: RandomAccessCollection, MutableCollection, Hashable, Sen
             defer {
                 var after: [Int] = []
                 FreshNumbers.note(chunks[c][o], in: &after)
-                if after != before {
-                    for t in before { if let k = tags[c].firstIndex(of: t) { tags[c].remove(at: k) } }
-                    tags[c] += after
-                }
+                if after != before { FreshNumbers.replace(before, with: after, in: &tags[c]) }
             }
             yield &chunks[c][o]
         }
