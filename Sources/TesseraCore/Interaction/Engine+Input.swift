@@ -240,6 +240,7 @@ extension Engine {
         case .delete:
             deleteSelection(at: t)
         case .f2:
+            closeDetailsBeforeEditing()
             beginRename(at: t)
         case .backspace:
             break
@@ -247,9 +248,15 @@ extension Engine {
             inspector.toggle()
             outbox.redraw()
         case .menu:
-            if let id = navigation.selection, !isDragging { openContextMenu(for: id, t: t) }
+            if let id = navigation.selection, !isDragging {
+                closeDetailsBeforeEditing()
+                openContextMenu(for: id, t: t)
+            }
         case .f10:
-            if modifiers.contains(.shift), let id = navigation.selection, !isDragging { openContextMenu(for: id, t: t) }
+            if modifiers.contains(.shift), let id = navigation.selection, !isDragging {
+                closeDetailsBeforeEditing()
+                openContextMenu(for: id, t: t)
+            }
         case .left, .right, .up, .down:
             // Details on top are modal: nothing moves behind them.
             if case .detail? = navigation.overlay { return }
@@ -263,13 +270,22 @@ extension Engine {
         }
     }
 
+    /// Details on top show one item, over a dimmed page: a command that edits (Ctrl+N, F2, the
+    /// menu) closes them first, back into the tile or the folder they were opened from, so the
+    /// field or the menu it opens is in sight rather than under the details.
+    private mutating func closeDetailsBeforeEditing() {
+        if case .detail? = navigation.overlay, canEditNow { closeOverlay() }
+    }
+
     /// Ctrl with a key: the commands (the shell keeps Ctrl+Q, quit, for itself).
     mutating func shortcut(_ k: Key, shift: Bool, at t: Double) {
         switch k {
         case .character("z"): if shift { redo(at: t) } else { undo(at: t) }
         case .character("y"): redo(at: t)
         case .character("d"): toggleDoneOfSelection(at: t)
-        case .character("n"): addItem(at: t)
+        case .character("n"):
+            closeDetailsBeforeEditing()
+            addItem(at: t)
         case .character("a"): markAll()
         case .space: toggleFocusMark()
         default: break
