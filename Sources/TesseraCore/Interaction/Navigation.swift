@@ -157,9 +157,19 @@ struct AfterEdits {
     }
 
     /// Where `id` is in `model` (the model the edits ended on): O(places the edits touched) for an
-    /// id they took out, else a search near `hint`.
+    /// id they took out, else a search near `hint`. With no hint (an item an undo took out, that a
+    /// redo puts back) the places the edits put entries are looked at first: the redo of a drop
+    /// of 10,000 files at the end of a million items searched them all for its first file (~14 ms).
     func indexPath(of id: ItemID, near hint: IndexPath?, in model: CollectionModel) -> IndexPath? {
-        guard departed.contains(id) else { return model.indexPath(of: id, near: hint) }
+        if !departed.contains(id) {
+            if hint == nil, let found = inSlots(id, model) { return found }
+            return model.indexPath(of: id, near: hint)
+        }
+        return inSlots(id, model)
+    }
+
+    /// `id` at one of the places the edits put entries, or in a folder there.
+    private func inSlots(_ id: ItemID, _ model: CollectionModel) -> IndexPath? {
         for slot in slots {
             guard let entry = model.item(at: slot) else { continue }
             if entry.id == id { return slot }

@@ -296,6 +296,17 @@ public struct ItemList: RandomAccessCollection, MutableCollection, Hashable, Sen
         }
     }
 
+    /// The index ranges of the chunks whose ids (folders' children's too) carry one of `wanted`'s
+    /// fresh-id tags (`FreshNumbers.tag(of:)`), in order: where such ids are, found without
+    /// reading an item. O(chunks + tags).
+    func rangesOfChunks(taggedWithAnyOf wanted: Set<Int>) -> [Range<Int>] {
+        var out: [Range<Int>] = []
+        for c in chunks.indices where tags[c].contains(where: wanted.contains) {
+            out.append(starts[c]..<starts[c] + chunks[c].count)
+        }
+        return out
+    }
+
     /// Each chunk's items in place, in order (every item counted as read).
     private func forEachChunkInPlace(_ body: (UnsafeBufferPointer<Item>) -> Void) {
         #if DEBUG
