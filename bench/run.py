@@ -400,7 +400,8 @@ def tessera_sections(results):
 PATHS = [('work', 'scroll'), ('drag_work', 'drag'), ('folder_work', 'folder'), ('group_work', 'group 50'),
          ('keyboard_work', 'keyboard move'), ('undo_move_work', 'undo/redo move'), ('undo_folder_work', 'undo/redo folder drop'),
          ('layouts_work', 'layout switches'), ('masonry_work', 'masonry drag'), ('resize_work', '50 resizes in a drag'),
-         ('board_work', 'board, 3 lists')]
+         ('board_work', 'board, 3 lists'), ('drop_files_work', '10,000 files dropped on masonry'),
+         ('drop_end_work', 'the same at the end')]
 
 
 def paths_table(results):
