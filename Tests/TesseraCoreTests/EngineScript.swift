@@ -82,6 +82,19 @@ struct EngineScript {
         return (landed == .gap(section: 0, index: index) || landed == .gap(section: 0, index: index + 1), index)
     }
 
+    #if DEBUG
+    /// The items `body` and the scene after it read out of the model (`ItemReads`, debug builds):
+    /// what a step costs, to compare over a small and a large collection.
+    mutating func itemReads(_ body: (inout EngineScript) -> Void) -> Int {
+        let reads = ItemReadCounter()
+        ItemReads.$counter.withValue(reads) {
+            body(&self)
+            _ = engine.scene()
+        }
+        return reads.count
+    }
+    #endif
+
     /// Presses on an item and holds until it lifts.
     mutating func lift(_ id: ItemID) {
         down(center(id))

@@ -32,14 +32,7 @@ import Testing
         s.down(folder); s.wait(0.05); s.up(folder)
         #expect(s.engine.overlay == .folder("big-folder"))
         var out: [(String, Int)] = []
-        func measure(_ step: String, _ body: (inout EngineScript) -> Void) {
-            let reads = ItemReadCounter()
-            ItemReads.$counter.withValue(reads) {
-                body(&s)
-                _ = s.engine.scene()
-            }
-            out.append((step, reads.count))
-        }
+        func measure(_ step: String, _ body: (inout EngineScript) -> Void) { out.append((step, s.itemReads(body))) }
         measure("idle frame") { $0.wait(1.0 / 60) }
         measure("wheel in the folder") { s in
             s.send(.wheel(dx: 0, dy: 120, at: Point(x: 512, y: 360)))

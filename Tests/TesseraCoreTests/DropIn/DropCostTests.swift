@@ -18,14 +18,7 @@ import Testing
         let spot = s.frame(ItemID(s.ids(1)[150]))
         let files = (0..<Self.dropped).map { IncomingItem(title: "IMG_\($0).jpg", icon: "camera", location: "file:///p/IMG_\($0).jpg") }
         var out: [(String, Int)] = []
-        func measure(_ step: String, _ body: (inout EngineScript) -> Void) {
-            let reads = ItemReadCounter()
-            ItemReads.$counter.withValue(reads) {
-                body(&s)
-                _ = s.engine.scene()
-            }
-            out.append((step, reads.count))
-        }
+        func measure(_ step: String, _ body: (inout EngineScript) -> Void) { out.append((step, s.itemReads(body))) }
         measure("drop") { $0.send(.dropIn(files, at: Point(x: spot.minX + 3, y: spot.midY))) }
         #expect(s.ids(1).filter { $0.hasPrefix("dropped-") }.count == Self.dropped)
         measure("pictures measured") { s in
