@@ -47,6 +47,10 @@ import Testing
             for round in 0..<20 {
                 var wanted = Set(made.shuffled(using: &rng).prefix(Int.random(in: 1...300, using: &rng)))
                 if round % 3 == 1 { wanted.formUnion(plain.shuffled(using: &rng).prefix(5)) }   // mixed: a pass
+                if round % 5 == 3, let made = wanted.first, let p = all[made] {
+                    // A plain id beside a made one: found by the chunks' read, and still by the pass.
+                    wanted.formUnion(all.filter { $0.value.section == p.section && abs($0.value.item - p.item) < 3 }.keys)
+                }
                 if round % 4 == 2 { wanted.insert("dropped-9999") }                              // gone: a pass
                 let found = m.indexPaths(of: wanted)
                 #expect(found == all.filter { wanted.contains($0.key) }, "seed \(seed), round \(round)")
@@ -67,6 +71,19 @@ import Testing
         let found = ItemReads.$counter.withValue(reads) { m.indexPaths(of: wanted) }
         #expect(found.count == 150 && found.values.allSatisfy { $0.item >= 59_000 && $0.item < 59_300 })
         #expect(reads.count <= 2 * ItemList.maxChunk, "\(reads.count) items read")
+    }
+
+    /// A plain id the chunks' read already found does not send the pass to the end.
+    @Test func aPlainIdFoundBesideADropEndsThePassThere() throws {
+        var m = SampleData.generated(count: 60_000, sections: 1, seed: 4)
+        let drop = (1...300).map { Item(id: ItemID("dropped-\($0)"), title: "File \($0)") }
+        var log = EditLog()
+        try m.insert(contentsOf: drop, at: IndexPath(section: 0, item: 100), log: &log)
+        let plain = m.sections[0].items[99].id
+        let reads = ItemReadCounter()
+        let found = ItemReads.$counter.withValue(reads) { m.indexPaths(of: Set(drop.prefix(20).map(\.id) + [plain])) }
+        #expect(found.count == 21 && found[plain] == IndexPath(section: 0, item: 99))
+        #expect(reads.count <= 3 * ItemList.maxChunk, "\(reads.count) items read")
     }
     #endif
 }

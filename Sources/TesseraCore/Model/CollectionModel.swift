@@ -94,7 +94,8 @@ public struct CollectionModel: Hashable, Sendable {
             }
         }
         guard others > 0 else { return found }
-        let wanted = found.count + others
+        // The chunks read above may have held some of the other ids too.
+        let wanted = found.keys.count { FreshNumbers.tag(of: $0) != nil } + others
         for (s, section) in sections.enumerated() {
             for i in 0..<section.items.count {
                 look(at: section.items[i], s, i)
