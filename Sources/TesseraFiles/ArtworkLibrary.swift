@@ -34,7 +34,7 @@ public final class ArtworkLibrary: ArtworkSource {
     private var told: Set<String> = []
     private var reports: [ArtworkReport] = []
     /// Aspects read, not yet handed over: each batch re-flows masonry, so in a burst (a large
-    /// drop being measured) they go as `pacing` says.
+    /// drop being measured) they go as `pacing` says, a large batch in pieces.
     private var aspects: [ArtworkReport] = []
     private var pacing = HandoverPacing()
     private var notices: [String] = []
@@ -176,9 +176,10 @@ public final class ArtworkLibrary: ArtworkSource {
         var out = Handover(reports: reports, notices: notices)
         reports.removeAll()
         notices.removeAll()
-        if !aspects.isEmpty, pacing.take(at: now) {
-            out.reports += aspects
-            aspects.removeAll()
+        let n = pacing.take(aspects.count, at: now)
+        if n > 0 {
+            out.reports += aspects.prefix(n)
+            aspects.removeFirst(n)
         }
         let p = progress
         // The count moves ten times a second; its start and end go at once.
