@@ -45,14 +45,12 @@ public struct HandoverPacing: Sendable {
     public mutating func take(_ waiting: Int, at now: Double) -> Int {
         if owed > 0 {
             guard now >= lastPiece + Self.pieceGap else { return 0 }
-            let n = Swift.min(owed, Self.largestPiece, waiting)
-            owed = n == owed || n == waiting ? 0 : owed - n
-            lastPiece = now
-            return n
+        } else {
+            guard waiting > 0, take(at: now) else { return 0 }
+            owed = waiting
         }
-        guard waiting > 0, take(at: now) else { return 0 }
-        let n = Swift.min(waiting, Self.largestPiece)
-        owed = waiting - n
+        let n = Swift.min(owed, Self.largestPiece, waiting)
+        owed = n < waiting ? owed - n : 0
         lastPiece = now
         return n
     }

@@ -34,10 +34,10 @@ public struct ModelUpdates: Sendable {
         try model.delete(id, near: hint, log: &log)
     }
 
-    /// Notes where item `id` came from (a file or a link); not an edit of the arrangement.
     /// Room for `n` more locations (before `setLocation` for each of many new items).
     public mutating func reserveLocations(_ n: Int) { model.locations.reserveCapacity(more: n) }
 
+    /// Notes where item `id` came from (a file or a link); not an edit of the arrangement.
     public mutating func setLocation(_ location: String?, of id: ItemID) {
         model.locations[id] = location
     }
