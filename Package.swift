@@ -60,6 +60,9 @@ let package = Package(
                        providers: [.apt(["libcairo2-dev"])]),
         .systemLibrary(name: "CPango", path: "Sources/CPango", pkgConfig: "pangocairo",
                        providers: [.apt(["libpango1.0-dev"])]),
+        // Only to find a face's file (to read it ahead): Pango loads fontconfig in any case.
+        .systemLibrary(name: "CFontconfig", path: "Sources/CFontconfig", pkgConfig: "fontconfig",
+                       providers: [.apt(["libfontconfig-dev"])]),
         .systemLibrary(name: "CAtk", path: "Sources/CAtk", pkgConfig: "atk-bridge-2.0",
                        providers: [.apt(["libatk1.0-dev", "libatk-bridge2.0-dev"])]),
         .systemLibrary(name: "CA11yAPI", path: "Sources/CA11yAPI"),
@@ -80,7 +83,7 @@ let package = Package(
         .target(name: "TesseraPlugins"),
         .target(name: "CA11yBridge", dependencies: ["CAtk"]),
         .target(name: "TesseraCore", dependencies: [.product(name: "RealModule", package: "swift-numerics")]),
-        .target(name: "TesseraCairo", dependencies: ["TesseraCore", "CCairo", "CPango", "CPixman"]),
+        .target(name: "TesseraCairo", dependencies: ["TesseraCore", "CCairo", "CPango", "CPixman", "CFontconfig"]),
         // XInput 2 read and translated (devices, scroll valuators, touches), apart from the shell.
         .target(name: "TesseraXInput", dependencies: ["TesseraCore", "CX11", "CXi"]),
         .target(name: "TesseraX11", dependencies: ["TesseraCore", "TesseraCairo", "TesseraXInput", "CX11", "CXcursor", "CXrandr", "CCairo",

@@ -3,7 +3,7 @@
 # Usage: scripts/deps.sh run|test
 set -euo pipefail
 
-run_pkgs=(libx11-dev libsqlite3-dev libglib2.0-dev libgdk-pixbuf-2.0-dev librsvg2-dev webp-pixbuf-loader shared-mime-info libxext-dev libxtst-dev libxcursor-dev libxrandr-dev libxi-dev libcairo2-dev libpixman-1-dev libpango1.0-dev libatk1.0-dev libatk-bridge2.0-dev pkg-config fonts-noto-cjk fonts-noto-color-emoji fonts-dejavu-core)
+run_pkgs=(libx11-dev libsqlite3-dev libglib2.0-dev libgdk-pixbuf-2.0-dev librsvg2-dev webp-pixbuf-loader shared-mime-info libxext-dev libxtst-dev libxcursor-dev libxrandr-dev libxi-dev libcairo2-dev libpixman-1-dev libpango1.0-dev libfontconfig-dev libatk1.0-dev libatk-bridge2.0-dev pkg-config fonts-noto-cjk fonts-noto-color-emoji fonts-dejavu-core)
 test_pkgs=(libxfixes-dev xvfb xserver-xorg-core xserver-xorg-video-dummy xauth xdotool x11-utils xclip dbus at-spi2-core python3-pyatspi python3-gi xsettingsd desktop-file-utils appstream)
 
 pkgs=("${run_pkgs[@]}")

@@ -195,20 +195,29 @@ final class TextRenderer {
     /// idle time after start-up (``warmNextStyle()``), so the frame that first shows it does not
     /// load that size of a face (the first switch to a board set its list titles in its frame:
     /// 8.9 ms). A bold one only when the bold face is in already: a collection without headers
-    /// never loads it (see `TextStyle.families`).
+    /// never loads it (see `TextStyle.families`); its file is read ahead instead (``FontReadAhead``).
     private var coldStyles: [TextStyle] = [.label(.listTitle), .rowTitle, .label(.menuItem), .label(.folderTitle),
                                            .label(.addRow), .label(.detailTitle), .label(.caption), .label(.banner)]
     private(set) var warmedStyles = Set<TextStyle>()
+    /// The bold face's file, once ``warmNextStyle()`` has asked for it to be read ahead.
+    private(set) var boldFileReadAhead: String?
 
     /// Whether ``warmNextStyle()`` has styles left to set.
     var hasColdStyles: Bool { !coldStyles.isEmpty }
 
-    /// Sets the next cold style (skipping those already set); returns whether more are left.
+    /// Sets the next cold style (skipping those already set); returns whether more are left. A
+    /// bold style while the bold face is not in: its file is read ahead (once), not loaded.
     @discardableResult
     func warmNextStyle() -> Bool {
         while !coldStyles.isEmpty {
             let style = coldStyles.removeFirst()
-            if warmedStyles.contains(style) || (style.isBold && !warmedStyles.contains(where: \.isBold)) { continue }
+            if warmedStyles.contains(style) { continue }
+            if style.isBold && !warmedStyles.contains(where: \.isBold) {
+                guard boldFileReadAhead == nil, let file = FontReadAhead.file(families: typeface.families, bold: true) else { continue }
+                FontReadAhead.readAhead(file)
+                boldFileReadAhead = file
+                break
+            }
             warm([style])
             break
         }
