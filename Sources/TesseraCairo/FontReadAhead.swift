@@ -8,7 +8,7 @@ import Glibc
 ///
 /// Why: a bold face is loaded when bold text is first shown (a masonry's section headers, a
 /// board's list titles), not at start-up, so a collection without headers never holds its
-/// 2.4 MB. But a face's first load reads its file: Noto Sans CJK's bold is a 20 MB file, and
+/// 2.4 MB. But a face's first load reads its file: Noto Sans CJK's bold is a 19 MB file, and
 /// after a boot (nothing of it cached) the first switch to masonry at 100k items drew its
 /// frame in 27.6 ms instead of 4.8 (a dropped frame). Read ahead in idle time, the file costs
 /// no memory of the app's (the page cache is the kernel's, and given back under pressure).
