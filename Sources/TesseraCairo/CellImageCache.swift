@@ -176,6 +176,12 @@ final class CellImageCache {
             && cell.fitsInPicture
     }
 
+    /// How far past its size a cell is drawn from its image at scale 1 (a stretch of 3% moves a
+    /// glyph's edge by a thirtieth of a pixel). Why not from any growth: a carried group passing
+    /// over a tile starts its folder dwell for a frame (scale 1.0001), and each such tile was
+    /// painted afresh at 1.25 (0.4-0.5 ms), a new one nearly every frame of the carry.
+    static let detailSlack = 0.03
+
     /// Draws an animating cell (pressed, growing into a folder, shaking, fading, dwelling, changing
     /// size in a layout switch) as its resting image under the cell's scale, rotation and alpha,
     /// stretched to its frame when its size animates; the dwell ring, which changes every frame,
@@ -185,8 +191,9 @@ final class CellImageCache {
     /// new scaled font and rasterise its glyphs again; an animation's continuous scales and angles
     /// did so every frame, and the glyph caches grew for as long as the app ran. An image is
     /// resampled instead: one paint per animation, and no text under a transform. A cell growing
-    /// past its size is painted at the next quarter step of its scale, so it stays sharp. A layout
-    /// switch changed the size of every tile on screen every frame: 31 paints a frame (8 ms) at 1280 px.
+    /// past its size by more than `detailSlack` is painted at the next quarter step of its scale, so
+    /// it stays sharp. A layout switch changed the size of every tile on screen every frame: 31
+    /// paints a frame (8 ms) at 1280 px.
     ///
     /// A tile with no image at all (new to the window: a drop of 10,000 files brings three dozen
     /// in at once) is painted within the frame's budget of fresh paints; past it, it is drawn as
@@ -195,7 +202,7 @@ final class CellImageCache {
     func drawTransformed(_ cell: CellNode, cr: OpaquePointer, pixelScale: Double, paint: (CellNode, OpaquePointer) -> Void,
                          placeholder: ((CellNode, OpaquePointer) -> Void)? = nil) {
         let resting = Self.resting(cell)
-        let detail = cell.scale > 1 ? (cell.scale * 4).rounded(.up) / 4 : 1
+        let detail = cell.scale > 1 + Self.detailSlack ? (cell.scale * 4).rounded(.up) / 4 : 1
         let waits = freshPaintsLeft <= 0 || (settlingInIdle && cell.restingSize != nil)
         if waits, images.peek(key(for: resting, pixelScale: pixelScale * detail)) == nil {
             if let stand = latest[cell.id], let image = images[stand]?.surface {

@@ -360,6 +360,29 @@ extension CellImageCacheTests {
         #expect(renderer.takeCellImageMisses() <= 5)
     }
 
+    /// A carried group passing over a tile starts its folder dwell for a frame or two (scale
+    /// 1.0001): the tile is drawn from the image it rests with, not painted afresh at 1.25 (0.4-0.5
+    /// ms, a new tile nearly every frame of a carry). One that grows on (a dwell running its
+    /// course) gets its sharper image, once.
+    @Test func aTileBarelyGrowingIsDrawnFromItsRestingImage() {
+        let renderer = SceneRenderer(assetDirectory: PixelCanvas.emptyAssets)
+        func draw(scale: Double, dwell: Double?) {
+            var c = tile(x: 60)
+            c.scale = scale
+            c.dwellProgress = dwell
+            _ = PixelCanvas(Scene(size: Size(width: 240, height: 160), background: white, nodes: [.cell(c)]),
+                            width: 240, height: 160, renderer: renderer)
+        }
+        draw(scale: 1, dwell: nil)
+        _ = renderer.takeCellImageMisses()
+        draw(scale: 1.0001, dwell: 0.0002)
+        draw(scale: 1.02, dwell: 0.2)
+        #expect(renderer.takeCellImageMisses() == 0)
+        draw(scale: 1.1, dwell: 0.6)
+        draw(scale: 1.12, dwell: 0.7)
+        #expect(renderer.takeCellImageMisses() == 1)
+    }
+
     /// Drawn from its resting image, a scaled and rotated cell looks like the cell painted directly
     /// under that transform (resampling softens edges a little; nothing moves).
     @Test(arguments: [(0.94, 0.0), (1.3, 0.0), (1.06, 0.04)])
