@@ -133,6 +133,25 @@ import Testing
         #expect(provisionalSeen >= 30, "most edits near the top of ~670 items with a budget of 10 borrow a tail")
     }
 
+    /// An edit places what it needs inside its frame and leaves the rest of its pass to the frames
+    /// after: the frame the edit came in runs no slice of it. (The drop of 10,000 files onto
+    /// 100,000 items made and placed its items, ~10 ms, then placed 100,000 more, ~3.5 ms.)
+    @Test func anEditsFrameRunsNoSliceOfItsPass() throws {
+        var a = Arrangement(model: Self.model(seed: 3), layout: .masonry(MasonryLayout()), viewport: Self.viewport)
+        let id = a.model.sections[0].items[5].id
+        _ = a.edit(deferring: LayoutDeferral(budget: 10, exactThrough: 300)) { (u: inout ModelUpdates) throws(ModelEditError) in
+            try u.move(id, to: IndexPath(section: 0, item: 1))
+        }
+        let placed = try #require(a.reshapeItemsPlaced, "a provisional snapshot, its pass under way")
+        #expect(a.snapshot.tail != nil && a.hasLayoutWork)
+        a.continueLayoutWork(budget: 10)       // the edit's own frame
+        #expect(a.reshapeItemsPlaced == placed)
+        a.continueLayoutWork(budget: 10)
+        #expect(a.reshapeItemsPlaced == placed + 10)
+        land(&a)
+        #expect(Array(a.snapshot.frames) == Array(a.layout.snapshot(of: a.model, viewport: a.viewport).frames))
+    }
+
     /// Runs the exact pass to its end, a budget a frame, and shows it.
     func land(_ a: inout Arrangement) {
         var frames = 0
