@@ -13,8 +13,9 @@
 public struct HandoverPacing: Sendable {
     public static let first = 0.1
     public static let longest = 0.8
-    /// The most aspects one handover carries (at most ~4 ms of the engine's work at 1M items).
-    public static let largestPiece = 1_000
+    /// The most aspects one handover carries: ~0.6 ms of the engine's work at 100k items, ~1 ms
+    /// at 1M. It was 1,000 (2.5 ms at 100k: with the re-flow's slice of the same frame, 4-6 ms).
+    public static let largestPiece = 250
     /// The least time between two pieces of a batch: about a 60 Hz frame, so two pieces never
     /// share a frame there (on a faster display, one every frame or two). A rate for the data,
     /// not the frames' pace.
