@@ -154,13 +154,8 @@ public struct ItemList: RandomAccessCollection, MutableCollection, Hashable, Sen
         if i == count { append(contentsOf: items); return }
         let (c, o) = locate(i)
         let merged = Array(chunks[c][..<o]) + items + Array(chunks[c][o...])
-        let runs = stride(from: 0, to: merged.count, by: Self.chunkSize).map {
-            Array(merged[$0..<Swift.min($0 + Self.chunkSize, merged.count)])
-        }
-        chunks.replaceSubrange(c...c, with: runs)
-        tags.replaceSubrange(c...c, with: runs.map(FreshNumbers.tags(in:)))
+        replaceChunks(c...c, with: Self.runs(of: merged))
         count += items.count
-        restart(from: c)
     }
 
     /// Removes and returns the items in `range`, in order: O(items + chunk size + number of
@@ -177,13 +172,22 @@ public struct ItemList: RandomAccessCollection, MutableCollection, Hashable, Sen
         // What is left of the first and the last chunk becomes one run (cut in chunks when longer
         // than a chunk may grow).
         let kept = Array(chunks[c1][..<o1]) + Array(chunks[c2][(o2 + 1)...])
-        let runs = kept.count <= Self.maxChunk ? (kept.isEmpty ? [] : [kept])
-            : stride(from: 0, to: kept.count, by: Self.chunkSize).map { Array(kept[$0..<Swift.min($0 + Self.chunkSize, kept.count)]) }
-        chunks.replaceSubrange(c1...c2, with: runs)
-        tags.replaceSubrange(c1...c2, with: runs.map(FreshNumbers.tags(in:)))
+        replaceChunks(c1...c2, with: kept.count <= Self.maxChunk ? (kept.isEmpty ? [] : [kept]) : Self.runs(of: kept))
         count -= range.count
-        restart(from: c1)
         return removed
+    }
+
+    /// `items` cut into runs of a chunk's size, in order.
+    private static func runs(of items: [Item]) -> [[Item]] {
+        stride(from: 0, to: items.count, by: chunkSize).map { Array(items[$0..<Swift.min($0 + chunkSize, items.count)]) }
+    }
+
+    /// Puts `runs` in the place of the chunks in `range`: their tags noted, the starts from there
+    /// recomputed (`count` is the caller's to change).
+    private mutating func replaceChunks(_ range: ClosedRange<Int>, with runs: [[Item]]) {
+        chunks.replaceSubrange(range, with: runs)
+        tags.replaceSubrange(range, with: runs.map(FreshNumbers.tags(in:)))
+        restart(from: range.lowerBound)
     }
 
     /// Recomputes the chunk starts from chunk `c` on (after chunks from `c` were replaced).
