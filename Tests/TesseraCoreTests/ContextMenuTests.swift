@@ -166,6 +166,7 @@ import Testing
         let flying = try #require(cell(s, "item-4"))
         #expect(flying.frame.width < from.width && flying.alpha < 1)
         #expect(flying.frame.center.distance(to: folder.center) < from.center.distance(to: folder.center), "on its way to the folder")
+        #expect(flying.restingSize == from.size, "drawn as its image at the size it left at, not painted afresh at each size")
         s.wait(0.4)
         #expect(cell(s, "item-4") == nil && s.engine.presentation.departures.isEmpty, "then gone")
 
@@ -177,6 +178,7 @@ import Testing
         s.wait(0.1)
         let shrinking = try #require(cell(s, "item-5"))
         #expect(shrinking.frame.center == doomed.center && shrinking.frame.width < doomed.width && shrinking.alpha < 1)
+        #expect(shrinking.restingSize == doomed.size)
         s.wait(0.4)
         #expect(cell(s, "item-5") == nil)
     }

@@ -27,7 +27,8 @@ extension Engine {
     }
 
     /// A departing item as drawn now: on its way into its folder's cell (to a third of its size,
-    /// fading, as a drop into a folder settles), or shrinking away where it was.
+    /// fading, as a drop into a folder settles), or shrinking away where it was; with the size it
+    /// left at as its resting size.
     func departingCell(_ d: Departure, looks: CellLooks) -> CellNode? {
         let p = Tween(from: 0, to: 1, start: d.start, duration: policy.settleDuration).progress(at: now)
         guard p < 1 else { return nil }
@@ -41,6 +42,10 @@ extension Engine {
             node.alpha = 1 - p
         }
         node.isPressed = false
+        // Drawn as its image at the size it left at, stretched: painted afresh at each size on the
+        // way, the undo of a drop of 10,000 files painted its 32 tiles on screen every frame of
+        // their exit (~2 ms a frame for 11 frames).
+        if node.frame.size != d.from.size { node.restingSize = d.from.size }
         return node
     }
 
