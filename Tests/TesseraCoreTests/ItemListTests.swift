@@ -76,6 +76,28 @@ import Testing
         #expect(model.freshID(prefix: "i") == "i3", "i3's place holds folder-1: the first number free")
     }
 
+    /// The number a fresh id carries is read exactly as `\(prefix)\(n)` writes it, and nothing
+    /// else carries one: no leading zero, no sign or other digits, at most 18 digits.
+    @Test func freshNumbersAreReadOnlyFromIdsAFreshIdWrites() {
+        let dropped = Array("dropped-".utf8)
+        let cases: [(String, Int?)] = [
+            ("dropped-1", 1), ("dropped-12", 12), ("dropped-10000", 10_000),
+            ("dropped-999999999999999999", 999_999_999_999_999_999), ("dropped-1000000000000000000", nil),
+            ("dropped-0", nil), ("dropped-012", nil), ("dropped-", nil), ("dropped", nil), ("dropped--1", nil),
+            ("dropped-+1", nil), ("dropped-1a", nil), ("dropped-1 ", nil), ("dropped-١", nil), ("dropped-１", nil),
+            ("Dropped-1", nil), ("droppedx1", nil), ("new-1", nil), ("", nil),
+            ("dropped-123456789012345678", 123_456_789_012_345_678),   // a large (heap) string
+        ]
+        for (id, n) in cases {
+            #expect(FreshNumbers.number(in: ItemID(id), after: dropped) == n, "\(id)")
+        }
+        for (k, prefix) in FreshNumbers.prefixes.enumerated() {
+            let split = FreshNumbers.tag(of: ItemID("\(prefix)42")).map(FreshNumbers.split)
+            #expect(split?.prefix == k && split?.number == 42, "\(prefix)")
+        }
+        #expect(FreshNumbers.tag(of: "item-42") == nil && FreshNumbers.tag(of: "folder-") == nil && FreshNumbers.tag(of: "new-07") == nil)
+    }
+
     /// The numbers fresh ids must skip are noted per chunk and kept by every edit: after random
     /// edits of ids with and without the fresh prefixes (folders' children, ids changed in place,
     /// blocks cut and spliced, chunks split), the notes hold exactly the numbers a scan of every id

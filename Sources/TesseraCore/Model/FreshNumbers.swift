@@ -24,20 +24,37 @@ enum FreshNumbers {
         // Most ids start otherwise: decided on one byte, before the prefixes are read (a loader
         // notes a million ids; reading the table for each cost ~20 ms).
         guard let first = id.rawValue.utf8.first, startsAPrefix(first) else { return nil }
-        for (k, p) in prefixBytes.enumerated() where p[0] == first {
-            if let n = number(in: id, after: p) { return k << numberBits | n }
+        var raw = id.rawValue
+        return raw.withUTF8 { bytes in
+            for (k, p) in prefixBytes.enumerated() where p[0] == first {
+                if let n = number(in: bytes, after: p) { return k << numberBits | n }
+            }
+            return nil
         }
-        return nil
     }
 
     /// The n of an id `<prefix>n`, or nil when it is not one.
     static func number(in id: ItemID, after prefix: [UInt8]) -> Int? {
-        let raw = id.rawValue.utf8
-        guard let first = raw.first, first == prefix.first, raw.count > prefix.count, raw.starts(with: prefix) else { return nil }
-        let digits = raw.dropFirst(prefix.count)
-        guard digits.first != UInt8(ascii: "0"), digits.count <= 18,
-              digits.allSatisfy({ $0 >= UInt8(ascii: "0") && $0 <= UInt8(ascii: "9") }) else { return nil }
-        return digits.reduce(0) { $0 * 10 + Int($1 - UInt8(ascii: "0")) }
+        var raw = id.rawValue
+        return raw.withUTF8 { number(in: $0, after: prefix) }
+    }
+
+    /// `number(in:after:)` on the id's bytes, read in place. Why not through the string's UTF-8
+    /// view: its generic `starts(with:)`, `dropFirst` and `reduce` cost ~250 ns an id, ~2.5 ms of
+    /// the frame that drops 10,000 files (each chunk's new ids are noted). With the splice's single
+    /// copy (`ItemList.runs(of:)`), that frame's insert went from 2.4-3.5 ms to 1.4.
+    private static func number(in bytes: UnsafeBufferPointer<UInt8>, after prefix: [UInt8]) -> Int? {
+        let digits = bytes.count - prefix.count
+        guard digits > 0, digits <= 18 else { return nil }
+        for k in prefix.indices where bytes[k] != prefix[k] { return nil }
+        guard bytes[prefix.count] != UInt8(ascii: "0") else { return nil }
+        var n = 0
+        for k in prefix.count..<bytes.count {
+            let d = bytes[k] &- UInt8(ascii: "0")
+            guard d <= 9 else { return nil }
+            n = n * 10 + Int(d)
+        }
+        return n
     }
 
     /// The prefix's place in `prefixes` and the number, from a tag.
