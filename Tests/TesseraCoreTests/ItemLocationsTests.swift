@@ -34,4 +34,30 @@ import Testing
         #expect(model.locations.ids(at: "https://example.org") == ["c"])
         #expect(model.locations["b"] == "file:///x.png" && model.locations.count == 3)
     }
+
+    /// Room made for a batch grows the table of locations by the new ones only: the same files
+    /// dropped again need none (growing for them rehashed every location), new files all of it,
+    /// a batch half known about half. Every entry is then found either way.
+    @Test func roomForABatchIsMadeForItsNewLocationsOnly() {
+        func place(_ k: Int) -> String { "file:///home/ana/Pictures/IMG_\(k).jpg" }
+        var locations = ItemLocations()
+        let first = (0..<1000).map { Optional(place($0)) }
+        locations.reserveCapacity(for: first)
+        #expect(locations.locationCapacity >= 1000)
+        for (k, l) in first.enumerated() { locations[ItemID("dropped-\(k + 1)")] = l }
+        let known = locations.locationCapacity
+
+        locations.reserveCapacity(for: first)
+        #expect(locations.locationCapacity == known, "the same files again: no room made")
+        for (k, l) in first.enumerated() { locations[ItemID("dropped-\(k + 1001)")] = l }
+        #expect(locations.locationCapacity == known && locations.count == 2000)
+        #expect(locations.ids(at: place(7)) == ["dropped-8", "dropped-1008"])
+
+        let halfNew = (500..<1500).map { Optional(place($0)) }
+        locations.reserveCapacity(for: halfNew)
+        #expect(locations.locationCapacity >= 1500 && locations.locationCapacity < 2000, "\(locations.locationCapacity)")
+        locations.reserveCapacity(for: (2000..<3000).map { Optional(place($0)) })
+        #expect(locations.locationCapacity >= 2000)
+        locations.reserveCapacity(for: [String?](repeating: nil, count: 50))   // links without a place: nothing
+    }
 }

@@ -43,7 +43,7 @@ extension Engine {
         guard (try? update(at: t, summary: summary, toast: true, { (u: inout ModelUpdates) throws(ModelEditError) -> Void in
             try u.insert(contentsOf: made, at: start)
             // Set or cleared: an id freed by an undo may carry an earlier item's entry.
-            u.reserveLocations(made.count)
+            u.reserveLocations(for: kept.lazy.map(\.location))
             for (k, item) in made.enumerated() { u.setLocation(kept[kept.startIndex + k].location, of: item.id) }
             // Onto a tile: the first joins it (a folder takes it in; a plain item and it become a
             // new folder in its place), the rest follow into that folder, in order.

@@ -34,8 +34,10 @@ public struct ModelUpdates: Sendable {
         try model.delete(id, near: hint, log: &log)
     }
 
-    /// Room for `n` more locations (before `setLocation` for each of many new items).
-    public mutating func reserveLocations(_ n: Int) { model.locations.reserveCapacity(more: n) }
+    /// Room for the locations of many new items, one each (before `setLocation` for each).
+    public mutating func reserveLocations<C: RandomAccessCollection>(for locations: C) where C.Element == String? {
+        model.locations.reserveCapacity(for: locations)
+    }
 
     /// Notes where item `id` came from (a file or a link); not an edit of the arrangement.
     public mutating func setLocation(_ location: String?, of id: ItemID) {
