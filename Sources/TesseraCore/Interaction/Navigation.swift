@@ -147,7 +147,8 @@ struct AfterEdits {
 
     /// O(1). Why not a set of the departed ids: at most five ids are followed (the selection,
     /// what is open, the folder beneath, the menu's item, the one being renamed), and putting the
-    /// 10,000 ids of an undone drop in a set cost its frame ~1.5 ms; reading them is ~20 µs a look.
+    /// 10,000 ids of an undone drop in a set cost its frame ~1.5 ms (a profile of `--script drop`);
+    /// five reads of them in order cost less than one set built from them.
     init(_ footprint: EditFootprint) {
         slots = footprint.slots
         departed = footprint.departed
