@@ -248,15 +248,9 @@ extension Engine {
             inspector.toggle()
             outbox.redraw()
         case .menu:
-            if let id = navigation.selection, !isDragging {
-                closeDetailsBeforeEditing()
-                openContextMenu(for: id, t: t)
-            }
+            openSelectionsMenu(at: t)
         case .f10:
-            if modifiers.contains(.shift), let id = navigation.selection, !isDragging {
-                closeDetailsBeforeEditing()
-                openContextMenu(for: id, t: t)
-            }
+            if modifiers.contains(.shift) { openSelectionsMenu(at: t) }
         case .left, .right, .up, .down:
             // Details on top are modal: nothing moves behind them.
             if case .detail? = navigation.overlay { return }
@@ -268,6 +262,13 @@ extension Engine {
             if case .detail? = navigation.overlay { return }
             page(k)
         }
+    }
+
+    /// The Menu key or Shift+F10: the selected item's context menu (none while carrying).
+    private mutating func openSelectionsMenu(at t: Double) {
+        guard let id = navigation.selection, !isDragging else { return }
+        closeDetailsBeforeEditing()
+        openContextMenu(for: id, t: t)
     }
 
     /// Details on top show one item, over a dimmed page: a command that edits (Ctrl+N, F2, the
