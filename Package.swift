@@ -83,7 +83,9 @@ let package = Package(
         .target(name: "TesseraPlugins"),
         .target(name: "CA11yBridge", dependencies: ["CAtk"]),
         .target(name: "TesseraCore", dependencies: [.product(name: "RealModule", package: "swift-numerics")]),
-        .target(name: "TesseraCairo", dependencies: ["TesseraCore", "CCairo", "CPango", "CPixman", "CFontconfig"]),
+        .target(name: "TesseraCairo", dependencies: ["TesseraCore", "CCairo", "CPango", "CPixman", "CFontconfig", "CBilinear"]),
+        // A turned image blended into a frame (pixman's pixels, a faster loop): see RotatedBlit.swift.
+        .target(name: "CBilinear"),
         // XInput 2 read and translated (devices, scroll valuators, touches), apart from the shell.
         .target(name: "TesseraXInput", dependencies: ["TesseraCore", "CX11", "CXi"]),
         .target(name: "TesseraX11", dependencies: ["TesseraCore", "TesseraCairo", "TesseraXInput", "CX11", "CXcursor", "CXrandr", "CCairo",
@@ -108,7 +110,7 @@ let package = Package(
         .testTarget(name: "TesseraFilesTests", dependencies: ["TesseraFiles", "TesseraCore", "TesseraDesktop", "CCairo"]),
         .testTarget(name: "TesseraStoreTests", dependencies: ["TesseraStore", "TesseraCore", "CSQLite"]),
         .testTarget(name: "TesseraAppTests", dependencies: ["TesseraApp", "TesseraStore", "TesseraCore"]),
-        .testTarget(name: "TesseraCairoTests", dependencies: ["TesseraCore", "TesseraCairo", "CCairo", "CPixman"]),
+        .testTarget(name: "TesseraCairoTests", dependencies: ["TesseraCore", "TesseraCairo", "CCairo", "CPixman", "CBilinear"]),
         .testTarget(name: "TesseraX11Tests", dependencies: ["TesseraX11", "TesseraXInput", "TesseraCore", "TesseraCairo", "CX11", "CXi", "CPixman"]),
         .testTarget(name: "TesseraXInputTests", dependencies: ["TesseraXInput", "TesseraCore", "CX11", "CXi"]),
         .testTarget(name: "TesseraEndToEndTests", dependencies: ["TesseraCore", "TesseraStore", "CX11", "CXTest"],

@@ -78,9 +78,11 @@ enum CairoPath {
             cairo_translate(cr, f.minX - margin + origin.x, f.minY - margin + origin.y)
         }
         cairo_scale(cr, 1 / imageScale, 1 / imageScale)
-        cairo_set_source_surface(cr, image, 0, 0)
-        cairo_pattern_set_filter(cairo_get_source(cr), CAIRO_FILTER_BILINEAR)
-        cairo_paint_with_alpha(cr, cell.alpha)
+        if !RotatedBlit.paint(image, cr: cr, alpha: cell.alpha) {
+            cairo_set_source_surface(cr, image, 0, 0)
+            cairo_pattern_set_filter(cairo_get_source(cr), CAIRO_FILTER_BILINEAR)
+            cairo_paint_with_alpha(cr, cell.alpha)
+        }
         cairo_restore(cr)
     }
 
