@@ -32,19 +32,9 @@ final class DirectBlit {
         cairo_surface_get_device_scale(surface, &sx, &sy)
         guard ox == 0, oy == 0, sx == 1, sy == 1, let data = cairo_image_surface_get_data(surface) else { return nil }
         // The clip in device space: one rect on whole pixels, or Cairo keeps the blits.
-        cairo_save(cr)
-        cairo_identity_matrix(cr)
-        let list = cairo_copy_clip_rectangle_list(cr)
-        cairo_restore(cr)
-        guard let list else { return nil }
-        defer { cairo_rectangle_list_destroy(list) }
-        guard list.pointee.status == CAIRO_STATUS_SUCCESS, list.pointee.num_rectangles == 1 else { return nil }
-        let r = list.pointee.rectangles[0]
-        guard r.x == r.x.rounded(), r.y == r.y.rounded(), r.width == r.width.rounded(), r.height == r.height.rounded(),
-              r.width > 0, r.height > 0 else { return nil }
+        guard let rects = DeviceClip.wholePixelRects(of: cr), rects.count == 1, let r = rects.first else { return nil }
         let w = Int(cairo_image_surface_get_width(surface)), h = Int(cairo_image_surface_get_height(surface))
-        guard let inside = DeviceRect(x: Int(r.x), y: Int(r.y), width: Int(r.width), height: Int(r.height))
-            .intersection(DeviceRect(x: 0, y: 0, width: w, height: h)),
+        guard let inside = r.intersection(DeviceRect(x: 0, y: 0, width: w, height: h)),
               let view = pixman_image_create_bits(format, Int32(w), Int32(h),
                                                   UnsafeMutableRawPointer(data).assumingMemoryBound(to: UInt32.self),
                                                   cairo_image_surface_get_stride(surface)) else { return nil }

@@ -37,7 +37,7 @@ enum RotatedBlit {
         let fixed = [inverse.xx, inverse.xy, inverse.x0, inverse.yx, inverse.yy, inverse.y0].map { ($0 * 65536).rounded() }
         guard fixed.allSatisfy({ abs($0) < Double(Int32.max) }) else { return false }
         let matrix = fixed.map { Int32($0) }
-        guard let clip = wholePixelClip(cr) else { return false }
+        guard let clip = DeviceClip.wholePixelRects(of: cr) else { return false }
 
         let w = Int(cairo_image_surface_get_width(image)), h = Int(cairo_image_surface_get_height(image))
         let tw = Int(cairo_image_surface_get_width(target)), th = Int(cairo_image_surface_get_height(target))
@@ -71,25 +71,5 @@ enum RotatedBlit {
             }
         }
         return true
-    }
-
-    /// The clip in device pixels, as rects of whole pixels; nil when it is not that (a path Cairo
-    /// keeps as a mask, or rects cut through pixels).
-    private static func wholePixelClip(_ cr: OpaquePointer) -> [DeviceRect]? {
-        cairo_save(cr)
-        cairo_identity_matrix(cr)
-        let list = cairo_copy_clip_rectangle_list(cr)
-        cairo_restore(cr)
-        guard let list else { return nil }
-        defer { cairo_rectangle_list_destroy(list) }
-        guard list.pointee.status == CAIRO_STATUS_SUCCESS else { return nil }
-        var rects: [DeviceRect] = []
-        for i in 0..<Int(list.pointee.num_rectangles) {
-            let r = list.pointee.rectangles[i]
-            guard r.x == r.x.rounded(), r.y == r.y.rounded(), r.width == r.width.rounded(), r.height == r.height.rounded()
-            else { return nil }
-            if r.width > 0, r.height > 0 { rects.append(DeviceRect(x: Int(r.x), y: Int(r.y), width: Int(r.width), height: Int(r.height))) }
-        }
-        return rects
     }
 }
