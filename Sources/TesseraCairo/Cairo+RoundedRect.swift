@@ -78,12 +78,17 @@ enum CairoPath {
             cairo_translate(cr, f.minX - margin + origin.x, f.minY - margin + origin.y)
         }
         cairo_scale(cr, 1 / imageScale, 1 / imageScale)
-        if !RotatedBlit.paint(image, cr: cr, alpha: cell.alpha) {
-            cairo_set_source_surface(cr, image, 0, 0)
-            cairo_pattern_set_filter(cairo_get_source(cr), CAIRO_FILTER_BILINEAR)
-            cairo_paint_with_alpha(cr, cell.alpha)
-        }
+        resample(image, alpha: cell.alpha, cr)
         cairo_restore(cr)
+    }
+
+    /// Paints `image`, its pixel (0, 0) at the user-space origin, filtered bilinearly under
+    /// `alpha`: through ``RotatedBlit`` when the matrix turns it and the target allows, else Cairo.
+    static func resample(_ image: OpaquePointer, alpha: Double, _ cr: OpaquePointer) {
+        guard !RotatedBlit.paint(image, cr: cr, alpha: alpha) else { return }
+        cairo_set_source_surface(cr, image, 0, 0)
+        cairo_pattern_set_filter(cairo_get_source(cr), CAIRO_FILTER_BILINEAR)
+        cairo_paint_with_alpha(cr, alpha)
     }
 
     /// Fills a rounded rectangle with a solid colour.

@@ -113,11 +113,7 @@ final class StackSnapshotCache {
         cairo_scale(cr, top.scale, top.scale)
         cairo_translate(cr, -f.width / 2 + image.origin.x, -f.height / 2 + image.origin.y)
         cairo_scale(cr, 1 / layout.pixelScale, 1 / layout.pixelScale)
-        if !RotatedBlit.paint(image.surface, cr: cr, alpha: top.alpha) {
-            cairo_set_source_surface(cr, image.surface, 0, 0)
-            cairo_pattern_set_filter(cairo_get_source(cr), CAIRO_FILTER_BILINEAR)
-            cairo_paint_with_alpha(cr, top.alpha)
-        }
+        CairoPath.resample(image.surface, alpha: top.alpha, cr)
         cairo_restore(cr)
         return true
     }

@@ -231,5 +231,4 @@ extension Engine {
             presentation.depart(Departure(item: item, from: from, into: nil, intoPath: nil, start: t))
         }
     }
-
 }
