@@ -111,11 +111,55 @@ final class XSession: @unchecked Sendable {
         pause(0.1)
     }
 
-    /// Types `text` as a keyboard would, one character at a time, through a spare keycode mapped
-    /// to each character's keysym (as `xdotool type` does), but holding each mapping for `pause`
-    /// seconds after its key: the app reads a key's symbol from the mapping as it is when it reads
-    /// the key, so remapping at once (xdotool) can turn a character into the next one.
+    /// Types `text` as a keyboard would, one character at a time, each through a spare keycode
+    /// mapped to that character's keysym (as `xdotool type` does). Each character gets a keycode of
+    /// its own, kept for the session: the app reads a key's symbol from the mapping as it is when it
+    /// reads the key, so remapping one keycode per character (xdotool) turns a character into a later
+    /// one whenever the app reads the key late (as under a full suite on two cores). Only when the
+    /// spare keycodes run out is one remapped, after `pause` seconds for the app to read the last key.
     func type(_ text: String, pause: Double = 0.25) throws {
+        var mapped = false
+        let codes = try text.unicodeScalars.map { scalar -> UInt32 in
+            let (code, fresh) = try typingCode(for: scalar, pause: pause)
+            mapped = mapped || fresh
+            return code
+        }
+        if mapped { Thread.sleep(forTimeInterval: pause / 3) }
+        for code in codes {
+            XTestFakeKeyEvent(display, code, 1, 0)
+            XTestFakeKeyEvent(display, code, 0, 0)
+            XSync(display, 0)
+            Thread.sleep(forTimeInterval: pause / 5)
+        }
+    }
+
+    /// Keycodes mapped by `type`, by the Unicode scalar each types, in the order they were mapped.
+    private var typingCodes: [(scalar: UInt32, code: UInt32)] = []
+
+    /// The keycode that types `scalar` (and whether it was mapped just now): one already mapped,
+    /// else a keycode with no symbols, else the one mapped longest ago.
+    private func typingCode(for scalar: Unicode.Scalar, pause: Double) throws -> (UInt32, Bool) {
+        if let known = typingCodes.first(where: { $0.scalar == scalar.value }) { return (known.code, false) }
+        let code: UInt32
+        if let spare = try spareKeycode() {
+            code = spare
+        } else if let oldest = typingCodes.first {
+            Thread.sleep(forTimeInterval: pause)         // the app reads the oldest's last key first
+            typingCodes.removeFirst()
+            code = oldest.code
+        } else {
+            throw Failure(description: "no spare keycode to type with")
+        }
+        let sym: KeySym = scalar.value < 0x100 ? KeySym(scalar.value) : KeySym(0x100_0000 + scalar.value)
+        var syms = [sym, sym]
+        XChangeKeyboardMapping(display, Int32(code), 2, &syms, 1)
+        XSync(display, 0)
+        typingCodes.append((scalar.value, code))
+        return (code, true)
+    }
+
+    /// The highest keycode with no symbols at all, or nil when every keycode has some.
+    private func spareKeycode() throws -> UInt32? {
         var minCode: Int32 = 0, maxCode: Int32 = 0
         XDisplayKeycodes(display, &minCode, &maxCode)
         var perCode: Int32 = 0
@@ -123,24 +167,9 @@ final class XSession: @unchecked Sendable {
             throw Failure(description: "no keyboard mapping")
         }
         defer { XFree(map) }
-        // A keycode with no symbols at all.
-        guard let spare = (minCode...maxCode).reversed().first(where: { code in
+        return (minCode...maxCode).reversed().first(where: { code in
             (0..<Int(perCode)).allSatisfy { map[Int(code - minCode) * Int(perCode) + $0] == 0 }
-        }) else { throw Failure(description: "no spare keycode to type with") }
-        for scalar in text.unicodeScalars {
-            let sym: KeySym = scalar.value < 0x100 ? KeySym(scalar.value) : KeySym(0x100_0000 + scalar.value)
-            var syms = [sym, sym]
-            XChangeKeyboardMapping(display, spare, 2, &syms, 1)
-            XSync(display, 0)
-            Thread.sleep(forTimeInterval: pause / 3)
-            XTestFakeKeyEvent(display, UInt32(spare), 1, 0)
-            XTestFakeKeyEvent(display, UInt32(spare), 0, 0)
-            XSync(display, 0)
-            Thread.sleep(forTimeInterval: pause)
-        }
-        var none: [KeySym] = [0, 0]
-        XChangeKeyboardMapping(display, spare, 2, &none, 1)
-        XSync(display, 0)
+        }).map { UInt32($0) }
     }
 
     // MARK: Gestures with timing
