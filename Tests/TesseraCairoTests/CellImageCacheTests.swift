@@ -563,4 +563,40 @@ extension CellImageCacheTests {
         _ = PixelCanvas(scene, width: 400, height: 300, renderer: renderer)
         #expect(renderer.takeCellImageMisses() == 0, "every tile the frame draws was kept")
     }
+
+    /// A tile growing in a layout switch is its smaller image stretched, margin and all, past its
+    /// paint bounds; what lies past them is cut at the bounds grown to whole device pixels, as a
+    /// frame's damage is (a clip through pixels made Cairo composite through a mask). Nothing may
+    /// land outside: the next frame would not repaint it. An image opaque to its edges shows any.
+    @Test func aStretchedImagePaintsNothingPastItsBoundsOnWholePixels() {
+        for pixelScale in [1.0, 1.25, 2.0] {
+            var cell = tile(x: 30.37)
+            cell.frame = Rect(x: 30.37, y: 21.6, width: 130.3, height: 111.9)
+            let margin = cell.paintMargin, rest = Size(width: 96, height: 96)
+            let side = Int32(((96 + 2 * margin) * pixelScale).rounded(.up))
+            let image = cairo_image_surface_create(CAIRO_FORMAT_ARGB32, side, side)!
+            let icr = cairo_create(image)!
+            cairo_set_source_rgb(icr, 0, 0, 0)
+            cairo_paint(icr)
+            cairo_destroy(icr)
+            let w = Int(240 * pixelScale), h = Int(170 * pixelScale)
+            let canvas = PixelCanvas(width: w, height: h, background: white) { cr in
+                cairo_scale(cr, pixelScale, pixelScale)
+                CairoPath.paintImage(image, of: cell, restingSize: rest, margin: margin, imageScale: pixelScale, cr)
+            }
+            cairo_surface_destroy(image)
+            let b = cell.paintBounds
+            let x0 = Int((b.minX * pixelScale).rounded(.down)), y0 = Int((b.minY * pixelScale).rounded(.down))
+            let x1 = Int((b.maxX * pixelScale).rounded(.up)), y1 = Int((b.maxY * pixelScale).rounded(.up))
+            var outside = 0, inside = 0
+            for y in 0..<h {
+                for x in 0..<w {
+                    let touched = canvas[x, y].r < 255
+                    if x < x0 || x >= x1 || y < y0 || y >= y1 { outside += touched ? 1 : 0 } else { inside += touched ? 1 : 0 }
+                }
+            }
+            #expect(outside == 0, "scale \(pixelScale): \(outside) pixels painted past the bounds")
+            #expect(inside == (x1 - x0) * (y1 - y0), "scale \(pixelScale): the stretched image fills its bounds")
+        }
+    }
 }
