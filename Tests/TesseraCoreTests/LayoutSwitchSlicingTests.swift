@@ -47,13 +47,15 @@ import Testing
         #expect(Array(s.engine.snapshot.frames) == gridFrames, "the grid is still what is shown and hit")
         #expect(s.engine.nextDeadline == s.t + s.engine.policy.frameInterval, "the rest is laid out frame by frame")
         #expect(s.engine.presentation.motions.isEmpty)
-        // 100 items in slices of 10: the first with the key, nine more frames.
+        // 100 items in slices of 10, one a frame from the key's (none with the key itself: its
+        // frame runs one, not two), and the flight in the frame after the last slice, not with it.
         var frames = 0
         while s.engine.layoutChoice == .grid && frames < 20 {
             s.wait(1.0 / 60)
             frames += 1
+            if frames == 10 { #expect(s.engine.arrangement.isSwitchReady && s.engine.presentation.motions.isEmpty, "laid out, not flying yet") }
         }
-        #expect(frames == 9)
+        #expect(frames == 11)
         #expect(s.engine.layoutChoice == .masonry && s.engine.arrangement.pendingLayout == nil)
         #expect(s.effects.filter { $0 == .layoutChanged(.masonry) }.count == 1)
         #expect(!s.engine.presentation.motions.isEmpty, "the tiles fly from where the grid drew them")
@@ -79,7 +81,7 @@ import Testing
             s.engine.advance(to: s.t)
             frames += 1
         }
-        #expect(frames == 9, "\(frames) frames: as many as without the pointer moving")
+        #expect(frames == 11, "\(frames) frames: as many as without the pointer moving")
         #expect(s.engine.layoutChoice == .masonry && s.engine.arrangement.pendingLayout == nil)
     }
 
@@ -141,9 +143,10 @@ import Testing
         var a = Arrangement(model: SampleData.generated(count: 100, sections: 3, seed: 4), layout: .grid(FlowLayout()),
                             viewport: Size(width: 800, height: 600))
         a.beginSwitch(to: LayoutChoice.masonry.layout, budget: 30)
-        var slices = 1
-        while !a.continueLayoutWork(budget: 30) { slices += 1 }
-        #expect(slices == 3)
+        #expect(!a.isSwitchReady, "100 items, slices of 30: none placed when asked, four frames")
+        var slices = 0
+        while !a.isSwitchReady { #expect(a.continueLayoutWork(budget: 30) == .switching); slices += 1 }
+        #expect(slices == 4)
         a.applySwitch()
         #expect(a.layout.choice == .masonry && a.hasLayoutWork && a.warmedCapacity == 0)
         while a.hasLayoutWork { _ = a.continueLayoutWork(budget: 30) }

@@ -172,7 +172,9 @@ public struct Arrangement: Sendable {
     }
 
     /// Starts switching to `new`: a grid or a board is laid out at once (O(sections)), a masonry
-    /// places its first `budget` items now and the rest in `continueLayoutWork`. Switching to the
+    /// of at most `budget` items too; a larger one is placed `budget` items a frame by
+    /// `continueLayoutWork`, from the frame the switch was asked in (which so runs one slice, not
+    /// two: at a million items, 6.8 ms). Switching to the
     /// layout in use drops a pending switch. Nothing changes what the arrangement shows until
     /// `applySwitch()`.
     mutating func beginSwitch(to new: LayoutConfiguration, budget: Int) {
@@ -183,23 +185,28 @@ public struct Arrangement: Sendable {
         switching = LayoutSwitch(target: new, model: model, viewport: viewport, reusing: consume spare, budget: budget)
     }
 
+    /// What a frame's slice of layout work was.
+    enum LayoutSlice: Equatable {
+        case none, switching, reshaping, warming
+    }
+
     /// One frame's slice of layout work, the first there is of: a pending switch's pass, a
     /// re-flow for new shapes, memory to warm for the next masonry relayout (`budget` items or
-    /// frames). Returns whether a switch became ready to apply.
+    /// frames). Returns which it was: a pass that became ready in this slice is applied by the
+    /// next frame, not this one (see `Engine.continueLayoutWork(at:)`).
     @discardableResult
-    mutating func continueLayoutWork(budget: Int) -> Bool {
-        if Self.run(&switching, budget: budget) { return isSwitchReady }
+    mutating func continueLayoutWork(budget: Int) -> LayoutSlice {
+        if Self.run(&switching, budget: budget) { return .switching }
         if restsOneSlice {
             restsOneSlice = false
-            if reshaping != nil { return false }
+            if reshaping != nil { return .none }
         }
         if reshaping == nil, reshapeAgain {
             reshapeAgain = false
             beginReshape(budget: 0)
         }
-        if Self.run(&reshaping, budget: budget) { return false }
-        warmSpare(budget: budget)
-        return false
+        if Self.run(&reshaping, budget: budget) { return .reshaping }
+        return warmSpare(budget: budget) ? .warming : .none
     }
 
     /// Runs `work`'s pass for `budget` items if it has one unfinished; whether it had.
@@ -252,7 +259,7 @@ struct LayoutSwitch: Sendable {
         self.target = target
         if case .masonry(let m) = target {
             pass = MasonryPass(m, model: model, viewport: viewport, reusing: consume spare)
-            run(budget: budget)
+            if model.topLevelCount <= budget { run(budget: budget) }
         } else {
             result = target.snapshot(of: model, viewport: viewport)
         }
@@ -312,8 +319,8 @@ extension Arrangement {
 
     /// Faults in up to `budget` more frames of `warmed` (writing zeros), until it holds room for
     /// `warming` frames and a sixteenth more; then keeps the memory and no contents.
-    private mutating func warmSpare(budget: Int) {
-        guard let total = warming else { return }
+    private mutating func warmSpare(budget: Int) -> Bool {
+        guard let total = warming else { return false }
         let target = total + total / 16
         if warmed.capacity < target { warmed.reserveCapacity(target) }
         let n = Swift.min(Swift.max(0, budget), target - warmed.count)
@@ -322,6 +329,7 @@ extension Arrangement {
             warmed.removeAll(keepingCapacity: true)
             warming = nil
         }
+        return true
     }
 }
 

@@ -134,15 +134,18 @@ extension Engine {
         if arrangement.isSwitchReady { applyLayoutSwitch(at: t) }
     }
 
-    /// A frame's slice of layout work: the pending switch's pass, or warming a masonry's spare
-    /// memory. A ready switch flies when no gesture is under way (a tile pressed, carried or
-    /// settling, a band, a scroll thumb or a pan): what the pointer holds is not moved from under it.
+    /// A frame's slice of layout work: the pending switch's pass, a re-flow, or warming a
+    /// masonry's spare memory. A ready switch flies when no gesture is under way (a tile pressed,
+    /// carried or settling, a band, a scroll thumb or a pan): what the pointer holds is not moved
+    /// from under it. A pass lands in the frame after its last slice, not with it: the last
+    /// slice of a million-item masonry (~3 ms) and the flight's first frame (every tile on
+    /// screen repainted, ~3 ms) made one 7 ms frame.
     mutating func continueLayoutWork(at t: Double) {
-        if arrangement.hasLayoutWork { arrangement.continueLayoutWork(budget: policy.layoutSliceItems) }
-        if arrangement.isSwitchReady, case .idle = session.phase { applyLayoutSwitch(at: t) }
+        let slice = arrangement.hasLayoutWork ? arrangement.continueLayoutWork(budget: policy.layoutSliceItems) : .none
+        if slice != .switching, arrangement.isSwitchReady, case .idle = session.phase { applyLayoutSwitch(at: t) }
         // Shapes re-flowed (pictures measured): every index is as before, so even under a
         // gesture the tiles slide to their new places, as a re-flow inside one frame did.
-        if arrangement.isReshapeReady {
+        if slice != .reshaping, arrangement.isReshapeReady {
             let before = layoutBefore(at: t, animated: true)
             arrangement.applyReshape()
             afterRelayout(before, edits: nil, at: t, animated: true)
