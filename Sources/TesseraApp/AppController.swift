@@ -147,6 +147,7 @@ public final class AppController {
     public func didPresent(at t: Double) {
         hasPresented = true
         loader?.start()
+        engine.releaseDiscardedMemory()
     }
 
     /// Advances to `t`; returns the scene when anything visible changed since the last one.

@@ -227,6 +227,7 @@ final class BenchmarkRunner {
         let c = BenchClock.ms()
         shell.presentAndSync()
         let d = BenchClock.ms()
+        engine.releaseDiscardedMemory()              // the app does it once the frame is shown
         if prefetch { prefetchUpcoming(frameStart: a) }
         return FrameTime(engine: b - a, render: c - b, present: d - c)
     }
