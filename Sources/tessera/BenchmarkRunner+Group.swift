@@ -10,7 +10,8 @@ import TesseraX11
 /// slots). Every frame rendered and presented at 60 Hz of engine time (paced unless --fast).
 extension BenchmarkRunner {
     static let groupSize = 50
-    /// TESSERA_BENCH_DUMP=1: one stderr line per frame of the timed scripts (its parts, cells painted, loads).
+    /// TESSERA_BENCH_DUMP=1: one stderr line per frame of the timed scripts (when it ended on
+    /// CLOCK_MONOTONIC, to find it in a `perf record -k CLOCK_MONOTONIC`; its parts, cells painted, loads).
     static let dumpsFrames = getenv("TESSERA_BENCH_DUMP") != nil
 
     func groupPhase() {

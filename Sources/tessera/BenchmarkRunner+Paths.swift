@@ -18,7 +18,7 @@ extension BenchmarkRunner {
             let f = frame(at: t, input: input(i))
             sections.add(f)
             if Self.dumpsFrames {
-                StandardStreams.error("\(prefix) \(i) engine \(f.engine) render \(f.render) present \(f.present) painted \(shell.cellImageMisses()) \(shell.lastFrameFigures)\n")
+                StandardStreams.error("\(prefix) \(i) at \(MonotonicClock.now()) engine \(f.engine) render \(f.render) present \(f.present) painted \(shell.cellImageMisses()) \(shell.lastFrameFigures)\n")
             }
             observe(i)
             checkWatchdog(prefix)
