@@ -65,6 +65,27 @@ import Testing
         #expect(s.engine.nextDeadline == nil, "then idle: the spare memory warmed, no more wake-ups")
     }
 
+    /// A masonry that fits one slice is laid out when asked; when it is more than an eighth of a
+    /// slice, the frame that follows counts as its slice and the tiles fly from the one after (the
+    /// layout and the flight's first frame made one 8.6 ms frame at 100,000 items); a small one
+    /// flies at once.
+    @Test func aMasonryLaidOutInOneGoFliesAFrameLaterWhenLarge() {
+        for (budget, flyAtOnce) in [(400, false), (1000, true)] {
+            var policy = DragPolicy()
+            policy.layoutSliceItems = budget
+            var s = EngineScript(model: SampleData.generated(count: 100, sections: 3, seed: 4), layout: .grid(FlowLayout()),
+                                 viewport: Size(width: 800, height: 600), policy: policy)
+            s.key(.character("2"))
+            #expect(s.engine.arrangement.isSwitchReady != flyAtOnce, "budget \(budget): laid out when asked")
+            #expect(s.engine.layoutChoice == (flyAtOnce ? .masonry : .grid), "budget \(budget)")
+            #expect(s.engine.presentation.motions.isEmpty == !flyAtOnce, "budget \(budget)")
+            s.wait(1.0 / 60)
+            #expect(s.engine.layoutChoice == (flyAtOnce ? .masonry : .grid), "budget \(budget): the key's frame")
+            s.wait(1.0 / 60)
+            #expect(s.engine.layoutChoice == .masonry && !s.engine.presentation.motions.isEmpty, "budget \(budget): flying")
+        }
+    }
+
     /// Events between frames bring time forward but run no layout: a pointer moving over the
     /// window (a motion event every 2 ms, eight a frame) leaves the switch a slice per frame,
     /// as still as a pointer at rest. A slice per event ran eight passes in one frame.

@@ -177,7 +177,14 @@ public struct Arrangement: Sendable {
     var isSwitchReady: Bool { switching?.isReady ?? false }
     /// Whether there is work for `continueLayoutWork` (a pass to run, or memory to warm).
     var hasLayoutWork: Bool {
-        (switching.map { !$0.isReady } ?? false) || (reshaping.map { !$0.isReady } ?? reshapeAgain) || warming != nil
+        (switching.map { !$0.isReady || $0.landsNextFrame } ?? false) || (reshaping.map { !$0.isReady } ?? reshapeAgain)
+            || warming != nil
+    }
+
+    /// The pending switch, laid out in one go when asked for (a large masonry that fits one
+    /// slice), lands a frame later, as if its pass had been that frame's slice.
+    mutating func landSwitchNextFrame() {
+        switching?.landsNextFrame = true
     }
 
     /// Starts switching to `new`: a grid or a board is laid out at once (O(sections)), a masonry
@@ -205,6 +212,10 @@ public struct Arrangement: Sendable {
     /// next frame, not this one (see `Engine.continueLayoutWork(at:)`).
     @discardableResult
     mutating func continueLayoutWork(budget: Int) -> LayoutSlice {
+        if switching?.landsNextFrame == true {
+            switching?.landsNextFrame = false
+            return .switching
+        }
         if Self.run(&switching, budget: budget) { return .switching }
         if restsOneSlice {
             restsOneSlice = false
@@ -273,6 +284,8 @@ struct LayoutSwitch: Sendable {
     private var pass: MasonryPass?
     private(set) var result: LayoutSnapshot?
     var isReady: Bool { result != nil }
+    /// Laid out in the frame that asked; counts as that frame's slice (`landSwitchNextFrame`).
+    var landsNextFrame = false
     /// Items its pass has placed (nil: no pass, or it is over).
     var itemsPlaced: Int? { pass?.itemsPlaced }
 
