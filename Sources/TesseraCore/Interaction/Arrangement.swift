@@ -190,9 +190,8 @@ public struct Arrangement: Sendable {
     /// Starts switching to `new`: a grid or a board is laid out at once (O(sections)), a masonry
     /// of at most `budget` items too; a larger one is placed `budget` items a frame by
     /// `continueLayoutWork`, from the frame the switch was asked in (which so runs one slice, not
-    /// two: at a million items, 6.8 ms). Switching to the
-    /// layout in use drops a pending switch. Nothing changes what the arrangement shows until
-    /// `applySwitch()`.
+    /// two: at a million items, 6.8 ms). Switching to the layout in use drops a pending switch.
+    /// Nothing changes what the arrangement shows until `applySwitch()`.
     mutating func beginSwitch(to new: LayoutConfiguration, budget: Int) {
         guard new != layout else { switching = nil; return }
         guard new != switching?.target else { return }
