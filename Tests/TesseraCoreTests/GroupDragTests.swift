@@ -82,6 +82,9 @@ import Testing
         let upcoming = s.engine.scene().upcoming.filter { members.contains($0.id) }
         #expect(Set(upcoming.map(\.id)) == Set(lift.group.dropFirst(3).map(\.item.id)), "the members past the cards")
         #expect(!upcoming.isEmpty && upcoming.allSatisfy(\.isMarked), "as they will land: marked")
+        // The held item too, as it will rest once landed: marked and selected, at its size.
+        let held = try #require(s.engine.scene().upcoming.first { $0.id.rawValue == ids[4] })
+        #expect(held.isMarked && held.isSelected && !held.isLifted && !held.isPressed && held.frame.size == lift.size)
         s.glide(to: before(s, ids[13]))
         s.wait(0.6)
         s.up(s.engine.pointer!)
@@ -96,6 +99,9 @@ import Testing
             if case .cell(let c) = node, marked.contains(c.id.rawValue) { c } else { nil }
         }
         #expect(landed.count == marked.count && landed.allSatisfy { $0.isMarked && !$0.isLifted }, "marked once landed")
+        let heldLanded = try #require(landed.first { $0.id.rawValue == ids[4] })
+        #expect(heldLanded.isMarked == held.isMarked && heldLanded.isSelected == held.isSelected && heldLanded.frame.size == held.frame.size,
+                "readied as it landed")
     }
 
     @Test func doneMembersStayBehindWithAShake() throws {
@@ -105,7 +111,18 @@ import Testing
         try m.setDone(ids[3], true, log: &log)
         var s = EngineScript(model: m, viewport: Self.tall)
         marking([ids[2], ids[3], ids[5]].map(\.rawValue), in: &s)
-        s.lift(ids[2])
+        // While the hold lasts, the done item is readied as the lift will leave it: unmarked, refused.
+        s.down(s.center(ids[2]))
+        s.wait(s.engine.policy.liftDelay / 2)
+        let readied = try #require(s.engine.scene().upcoming.first { $0.id == ids[3] })
+        #expect(readied.isRefused && !readied.isMarked)
+        s.wait(s.engine.policy.liftDelay / 2 + 0.02)
+        let left = try #require(s.engine.scene().nodes.compactMap { node -> CellNode? in
+            if case .cell(let c) = node, c.id == ids[3] { c } else { nil }
+        }.first)
+        var same = readied
+        same.frame = left.frame          // the shake moves it; its image is the same
+        #expect(same == left, "the look the lift's frame draws was the one readied")
         let lift = try #require(s.engine.session.lift)
         #expect(lift.group.map(\.item.id) == [ids[5]])
         #expect(s.engine.presentation.refusals[ids[3]] != nil && s.effects.contains(.refused(ids[3])))

@@ -41,13 +41,42 @@ extension Engine {
     /// fan-out's first frame would paint them all. Only those that fly (`landingWindow`).
     func stackUpcoming(_ lift: Lift, looks: CellLooks) -> [CellNode] {
         let at = carriedFrame(lift).origin
-        return landingWindow(lift, count: lift.group.count).dropFirst(Swift.min(lift.group.count, Self.fan.count)).map { k in
+        var out = landingWindow(lift, count: lift.group.count).dropFirst(Swift.min(lift.group.count, Self.fan.count)).map { k in
             let m = lift.group[k]
             var node = looks.node(m.item, frame: Rect(origin: at, size: m.from.size))
             node.isPressed = false
             node.isMarked = true
             return node
         }
+        // The held item lands as a marked tile too (selected, as now): its look at rest was the
+        // one image the drop's frame painted (0.5 ms of a whole-window frame).
+        if let item = model.item(at: lift.path), item.id == lift.id {
+            var node = looks.node(item, frame: Rect(origin: at, size: lift.size))
+            node.isPressed = false
+            node.isMarked = true
+            out.append(node)
+        }
+        return out
+    }
+
+    /// While a marked tile is held down (before it lifts its group): the marked done items on
+    /// screen as they will look once the lift leaves them behind (unmarked, refused: the outline
+    /// and the shake), for the renderer to paint in the hold's idle time. Their images were the
+    /// two the lift's frame painted (~1 ms). O(marks).
+    func refusalUpcoming(_ press: Press, looks: CellLooks) -> [CellNode] {
+        guard liftsGroup(press.id) else { return [] }
+        var out: [CellNode] = []
+        for (id, path) in navigation.marks.paths where id != press.id {
+            guard let item = model.item(at: path), item.id == id, !item.isMovable,
+                  let frame = drawnFrame(of: id, at: path) else { continue }
+            var node = looks.node(item, frame: frame)
+            node.isMarked = false
+            node.isSelected = false
+            node.showsCheck = !item.isFolder && !item.done && CheckMark.isRow(frame)
+            node.isRefused = true
+            out.append(node)
+        }
+        return out
     }
 
     /// A settling group's members, each on its way from the stack to its place (or into the folder
