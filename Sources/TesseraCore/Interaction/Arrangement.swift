@@ -44,11 +44,6 @@ public struct Arrangement: Sendable {
     /// Shapes changed again while `reshaping` was computed: one more pass once it lands (begun by
     /// the next slice of `continueLayoutWork`).
     private var reshapeAgain = false
-    /// An edit placed what it needed at once and left the rest of its pass to `reshaping`: the
-    /// next slice is skipped, as the edit's frame would run it. Why: the drop of 10,000 files onto
-    /// 100,000 items made its items and placed them (~10 ms), then ran a slice of 100,000 more
-    /// (~3.5 ms) in the same frame; an undo of it did the same.
-    private var restsOneSlice = false
     /// How many items the re-flow under way has placed (tests; nil: none under way).
     var reshapeItemsPlaced: Int? { reshaping?.itemsPlaced }
     /// The warmed memory's room and address (tests).
@@ -177,14 +172,13 @@ public struct Arrangement: Sendable {
     var isSwitchReady: Bool { switching?.isReady ?? false }
     /// Whether there is work for `continueLayoutWork` (a pass to run, or memory to warm).
     var hasLayoutWork: Bool {
-        (switching.map { !$0.isReady || $0.landsNextFrame } ?? false) || (reshaping.map { !$0.isReady } ?? reshapeAgain)
-            || warming != nil
+        (switching?.hasWork ?? false) || (reshaping?.hasWork ?? reshapeAgain) || warming != nil
     }
 
     /// The pending switch, laid out in one go when asked for (a large masonry that fits one
     /// slice), lands a frame later, as if its pass had been that frame's slice.
     mutating func landSwitchNextFrame() {
-        switching?.landsNextFrame = true
+        switching?.restsOneSlice = true
     }
 
     /// Starts switching to `new`: a grid or a board is laid out at once (O(sections)), a masonry
@@ -211,15 +205,7 @@ public struct Arrangement: Sendable {
     /// next frame, not this one (see `Engine.continueLayoutWork(at:)`).
     @discardableResult
     mutating func continueLayoutWork(budget: Int) -> LayoutSlice {
-        if switching?.landsNextFrame == true {
-            switching?.landsNextFrame = false
-            return .switching
-        }
         if Self.run(&switching, budget: budget) { return .switching }
-        if restsOneSlice {
-            restsOneSlice = false
-            if reshaping != nil { return .none }
-        }
         if reshaping == nil, reshapeAgain {
             reshapeAgain = false
             beginReshape(budget: 0)
@@ -228,8 +214,13 @@ public struct Arrangement: Sendable {
         return warmSpare(budget: budget) ? .warming : .none
     }
 
-    /// Runs `work`'s pass for `budget` items if it has one unfinished; whether it had.
+    /// Runs `work`'s pass for `budget` items if it has one unfinished (or takes the slice it
+    /// rests, see `LayoutSwitch.restsOneSlice`); whether it had.
     private static func run(_ work: inout LayoutSwitch?, budget: Int) -> Bool {
+        if work?.restsOneSlice == true {
+            work?.restsOneSlice = false
+            return true
+        }
         guard var w = work, !w.isReady else { return false }
         work = nil   // the pass's frames have one owner while it appends to them
         w.run(budget: budget)
@@ -283,8 +274,14 @@ struct LayoutSwitch: Sendable {
     private var pass: MasonryPass?
     private(set) var result: LayoutSnapshot?
     var isReady: Bool { result != nil }
-    /// Laid out in the frame that asked; counts as that frame's slice (`landSwitchNextFrame`).
-    var landsNextFrame = false
+    /// Its frame's slice was done when it was asked for: the next `continueLayoutWork` runs none
+    /// and counts it as this work's slice. An edit that placed what it needed at once and left the
+    /// rest of its pass to `reshaping` (the drop of 10,000 files onto 100,000 items placed them,
+    /// ~10 ms, then ran a slice of 100,000 more, ~3.5 ms, in the same frame); a switch laid out in
+    /// one go (`landSwitchNextFrame`), which so lands a frame later.
+    var restsOneSlice = false
+    /// Whether `continueLayoutWork` has something to do for it.
+    var hasWork: Bool { !isReady || restsOneSlice }
     /// Items its pass has placed (nil: no pass, or it is over).
     var itemsPlaced: Int? { pass?.itemsPlaced }
 
@@ -335,7 +332,6 @@ extension Arrangement {
     /// the layout about to be made has everything it would have. Returns its frames' memory.
     private mutating func overtakeReshape() -> [Rect] {
         reshapeAgain = false
-        restsOneSlice = false
         guard let r = reshaping else { return [] }
         reshaping = nil
         return r.abandon()
@@ -417,7 +413,7 @@ extension Arrangement {
            let provisional = pass.provisional(borrowing: snapshot, shift: shift) {
             snapshot = provisional
             reshaping = LayoutSwitch(target: layout, continuing: pass)
-            restsOneSlice = true
+            reshaping?.restsOneSlice = true
         } else {
             _ = pass.run(budget: .max)
             retired = snapshot.memoryOwner
@@ -433,6 +429,6 @@ extension Arrangement: Equatable {
     public static func == (a: Arrangement, b: Arrangement) -> Bool {
         a.viewport == b.viewport && a.layout == b.layout && a.isPartial == b.isPartial && a.model == b.model
             && a.history == b.history && a.pendingLayout == b.pendingLayout && (a.reshaping == nil) == (b.reshaping == nil)
-            && a.reshapeAgain == b.reshapeAgain && a.restsOneSlice == b.restsOneSlice
+            && a.reshapeAgain == b.reshapeAgain && a.reshaping?.restsOneSlice == b.reshaping?.restsOneSlice
     }
 }

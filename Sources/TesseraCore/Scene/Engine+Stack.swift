@@ -71,8 +71,7 @@ extension Engine {
                   let frame = drawnFrame(of: id, at: path) else { continue }
             var node = looks.node(item, frame: frame)
             node.isMarked = false
-            node.isSelected = false
-            node.showsCheck = !item.isFolder && !item.done && CheckMark.isRow(frame)
+            node.isSelected = false          // the focus goes with the held item
             node.isRefused = true
             out.append(node)
         }
