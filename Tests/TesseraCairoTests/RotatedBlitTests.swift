@@ -115,8 +115,10 @@ import TesseraCore
     }
 
     /// Given the same 16.16 matrix, `tessera_bilinear_over` writes exactly pixman's pixels, over
-    /// opaque and translucent pixels, under every alpha, across the image's edges.
-    @Test func theLoopGivesPixmansPixels() throws {
+    /// opaque and translucent pixels, under every alpha, across the image's edges: four pixels at
+    /// a time (where the processor has AVX2) and one at a time.
+    @Test(arguments: [false, true]) func theLoopGivesPixmansPixels(oneAtATime: Bool) throws {
+        let loop = oneAtATime ? tessera_bilinear_over_one_at_a_time : tessera_bilinear_over
         let image = snapshot()
         defer { cairo_surface_destroy(image) }
         let sw = Int32(cairo_image_surface_get_width(image)), sh = Int32(cairo_image_surface_get_height(image))
@@ -134,7 +136,7 @@ import TesseraCore
                 for i in stride(from: 0, to: ours.count, by: 3) { ours[i] &= 0x7f7f_7f7f }   // translucent, premultiplied
                 theirs = ours
                 m.withUnsafeBufferPointer { mp in
-                    tessera_bilinear_over(source, sw, sh, sourceStride, &ours, Int32(w * 4), 0, 0, Int32(w), Int32(h), mp.baseAddress, alpha)
+                    loop(source, sw, sh, sourceStride, &ours, Int32(w * 4), 0, 0, Int32(w), Int32(h), mp.baseAddress, alpha)
                 }
                 var transform = pixman_transform_t()
                 transform.matrix.0 = (m[0], m[1], m[2])

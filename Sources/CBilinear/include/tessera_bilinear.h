@@ -14,4 +14,10 @@ void tessera_bilinear_over(const uint32_t *src, int src_width, int src_height, i
                            uint32_t *dst, int dst_stride, int x0, int y0, int x1, int y1,
                            const int32_t m[6], uint32_t alpha);
 
+/// The same, every pixel through the one-at-a-time loop, where `tessera_bilinear_over` takes four
+/// at a time when the processor has AVX2: for tests that hold both to pixman's pixels.
+void tessera_bilinear_over_one_at_a_time(const uint32_t *src, int src_width, int src_height, int src_stride,
+                                         uint32_t *dst, int dst_stride, int x0, int y0, int x1, int y1,
+                                         const int32_t m[6], uint32_t alpha);
+
 #endif
