@@ -21,6 +21,8 @@ final class CellImageCache {
     private(set) var misses = 0
     /// The nodes of the scene last drawn and its scale (see ``noteOnScreen(_:upcoming:pixelScale:)``).
     private var onScreen: (nodes: [SceneNode], pixelScale: Double)?
+    /// A lower cost bound noted by a frame, applied in idle time (``settleBudget()``).
+    private var loweredLimit: Int?
     /// The cost bound for the window's size (`fitBudget`), before room for marked cells.
     private var baseBudget: Int
     /// Room for the unmarked images of the marked cells on screen and of those about to be shown
@@ -106,7 +108,19 @@ final class CellImageCache {
 
     private func applyBudget() {
         let limit = Swift.max(baseBudget, sceneBytes) + markedExtra
+        // A lower bound that would evict waits for idle time (`settleBudget`): the trim keys the
+        // scene's cells, sorts the cache and frees the oldest images, 0.8 ms of the frame that
+        // ended a group drag (its members' landing images no longer upcoming).
+        guard limit >= images.costLimit || images.totalCost <= limit else { loweredLimit = limit; return }
+        loweredLimit = nil
         if limit != images.costLimit { images.setCostLimit(limit) }
+    }
+
+    /// In idle time: the bound a frame lowered takes effect (the oldest images past it evicted).
+    func settleBudget() {
+        guard let limit = loweredLimit else { return }
+        loweredLimit = nil
+        images.setCostLimit(limit)
     }
 
     /// The keys the cells of the scene last drawn are (or would be) cached under.

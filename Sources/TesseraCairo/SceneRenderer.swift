@@ -268,9 +268,11 @@ public final class SceneRenderer {
     /// the size they will rest at: a layout switch stretches each tile's old image until its new
     /// one is ready, and a new one painted here is one its frames need not paint (~0.6 ms each;
     /// a switch's frames paid three each, and the tiles flying in from a board's hidden rows
-    /// were painted in the frames they entered, 5-11 a frame). Then the upcoming cells.
+    /// were painted in the frames they entered, 5-11 a frame). Then the upcoming cells. First of
+    /// all, the cache's bound lowers if a frame asked it to (``CellImageCache/settleBudget()``).
     @discardableResult
     public func prefetch(for scene: Scene, scale: Double, limit: Int, shouldStop: () -> Bool = { false }) -> Int {
+        cellImages.settleBudget()
         guard limit > 0 else { return 0 }
         var drawn: [CellNode] = []
         for i in scene.nodes.indices {

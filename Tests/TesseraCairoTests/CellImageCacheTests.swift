@@ -600,3 +600,36 @@ extension CellImageCacheTests {
         }
     }
 }
+
+extension CellImageCacheTests {
+    /// The frame after a group drop no longer has the members' landing images upcoming, so the
+    /// cache's bound lowers: the images past it go in the idle time after that frame, not in it
+    /// (keying the screen's cells, sorting the cache and freeing the oldest cost the drop's frame
+    /// 0.8 ms), and the screen's images stay.
+    @Test func aLoweredBoundEvictsInIdleTimeNotInTheFrame() {
+        let renderer = SceneRenderer(assetDirectory: PixelCanvas.emptyAssets)
+        let size = Size(width: 400, height: 300)
+        func cell(_ i: Int, column: Int, y: Double, marked: Bool = false) -> CellNode {
+            var c = tile(x: Double(column) * 100, title: "Cell \(i)")
+            c.id = ItemID("c\(i)")
+            c.frame.origin.y = y
+            c.isMarked = marked
+            return c
+        }
+        let onScreen = (0..<12).map { cell($0, column: $0 % 4, y: Double($0 / 4) * 100) }
+        let members = (0..<20).map { cell(100 + $0, column: 1, y: 100, marked: true) }
+        let carrying = Scene(size: size, background: white, nodes: onScreen.map { .cell($0) }, upcoming: members)
+        _ = PixelCanvas(carrying, width: 400, height: 300, renderer: renderer)
+        while renderer.prefetch(members, size: size, scale: 1, limit: 8) > 0 {}
+        let carried = renderer.cachedImageBytes
+        let alone = Scene(size: size, background: white, nodes: onScreen.map { .cell($0) })
+        _ = PixelCanvas(alone, width: 400, height: 300, renderer: renderer)
+        #expect(renderer.cachedImageBytes == carried, "the frame evicted nothing")
+        _ = renderer.takeCellImageMisses()
+        renderer.prefetch(for: alone, scale: 1, limit: 8)
+        // The bound for a 400 x 300 window with nothing marked on it: 1 MB (see `fitBudget`).
+        #expect(carried > 1 << 20 && renderer.cachedImageBytes <= 1 << 20, "idle time evicted the members' images")
+        _ = PixelCanvas(alone, width: 400, height: 300, renderer: renderer)
+        #expect(renderer.takeCellImageMisses() == 0, "the screen's images stayed")
+    }
+}
