@@ -102,6 +102,50 @@ import Testing
     }
 }
 
+extension MarksTests {
+    /// While Shift is held down on a tile, the looks its release will show that a mark cannot be
+    /// laid over (the pressed tile focused, the old focus without its ring, the done tiles of the
+    /// range marked) are readied for idle time; the release's frame then draws exactly those.
+    /// A Ctrl press readies the pressed tile toggled and focused.
+    @Test func aModifierPressReadiesTheLooksItsReleaseShows() throws {
+        var m = SampleData.generated(count: 40, sections: 2, seed: 1)
+        let ids = m.sections[0].items.map(\.id)
+        var log = EditLog()
+        try m.setDone(ids[4], true, log: &log)
+        var s = EngineScript(model: m, viewport: Size(width: 560, height: 1000))
+        s.ctrlClick(ids[1])
+        func drawn(_ id: ItemID) throws -> CellNode {
+            try #require(s.engine.scene().nodes.compactMap { node -> CellNode? in
+                if case .cell(let c) = node, c.id == id { c } else { nil }
+            }.first)
+        }
+        s.send(.pointerDown(s.center(ids[6]), [.shift]))
+        s.wait(0.05)
+        let readied = s.engine.scene().upcoming.filter { [ids[1], ids[4], ids[6]].contains($0.id) }
+        #expect(Set(readied.map(\.id)) == [ids[1], ids[4], ids[6]], "the pressed, the old focus, the done one in the range")
+        // Its image is the look at rest: the scale a press eases out of is drawn from it.
+        func image(_ c: CellNode) -> CellNode { var r = c; r.scale = 1; return r }
+        s.up(s.center(ids[6]))
+        s.wait(1.0 / 60)
+        #expect((1...6).allSatisfy { s.engine.navigation.marks.contains(ids[$0]) }, "the range is marked")
+        for id in [ids[1], ids[4], ids[6]] {
+            let d = image(try drawn(id))
+            #expect(readied.contains { image($0) == d }, "\(id) drawn as readied")
+        }
+        s.wait(0.5)
+        #expect(readied.contains { image($0) == (try? drawn(ids[6])) }, "and once its press has eased out")
+        // Ctrl on a marked tile: readied unmarked and focused.
+        s.send(.pointerDown(s.center(ids[3]), [.control]))
+        s.wait(0.05)
+        let toggled = s.engine.scene().upcoming.filter { $0.id == ids[3] }
+        #expect(!toggled.isEmpty && toggled.allSatisfy { !$0.isMarked && $0.isSelected })
+        s.up(s.center(ids[3]))
+        s.wait(1.0 / 60)
+        let d = image(try drawn(ids[3]))
+        #expect(toggled.contains { image($0) == d })
+    }
+}
+
 extension EngineScript {
     /// A click with modifiers held (Ctrl toggles a mark, Shift marks a range).
     mutating func click(_ id: ItemID, _ modifiers: Modifiers) {

@@ -55,6 +55,11 @@ struct CellLooks {
         return frame.offsetBy(dx: (c.offset.x * pixelScale).rounded() / pixelScale, dy: (c.offset.y * pixelScale).rounded() / pixelScale)
     }
 
+    /// Whether `node` shows its done check (an undone item: on a row, under the pointer, focused).
+    static func showsCheck(_ node: CellNode) -> Bool {
+        !node.isFolder && !node.isDone && (CheckMark.isRow(node.frame) || node.isHovered || node.isSelected)
+    }
+
     func node(_ item: Item, frame: Rect) -> CellNode {
         var node = CellNode(id: item.id, frame: frame, title: item.title, icon: item.icon, color: item.color,
                             isFolder: item.isFolder,
@@ -73,8 +78,7 @@ struct CellLooks {
         }
         node.isHovered = hovered == item.id
         node.isMarked = (!marks.isEmpty && marks.contains(item.id)) || (band.map { $0.intersects(frame) } ?? false)
-        node.showsCheck = !item.isFolder && !item.done
-            && (CheckMark.isRow(node.frame) || node.isHovered || node.isSelected)
+        node.showsCheck = Self.showsCheck(node)
         if let d = dwelling, d.id == item.id {
             node.dwellProgress = d.progress
             node.scale = d.scale

@@ -54,7 +54,9 @@ extension Engine {
         nodes += addRowNodes(offsets: offsets, style: style)
         var upcoming = upcomingCells(offsets: offsets, drawn: visible, hidden: hidden, looks: looks, style: style)
         if let l = session.lift, !l.group.isEmpty, style.prefetchDistance > 0 { upcoming += stackUpcoming(l, looks: looks) }
-        if let press = session.press, !press.refused, style.prefetchDistance > 0 { upcoming += refusalUpcoming(press, looks: looks) }
+        if let press = session.press, !press.refused, style.prefetchDistance > 0 {
+            upcoming += refusalUpcoming(press, looks: looks) + markClickUpcoming(press, drawn: visible, looks: looks)
+        }
         if case .surface? = session.activeHover?.place, let bar = gapBar(style: style) { nodes.append(.box(bar)) }
         nodes += scrollIndicators(style: style)
         // What is open on top, growing out of its tile while it opens; what just closed, shrinking

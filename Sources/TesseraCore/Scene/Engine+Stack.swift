@@ -59,6 +59,59 @@ extension Engine {
         return out
     }
 
+    /// While a Ctrl or Shift press is held on an item (before its release marks): what the
+    /// release will show that a mark cannot simply be laid over the tile's image for — the
+    /// pressed item focused and under the pointer (marked, or unmarked by a Ctrl toggle; pressed
+    /// while its press eases out, then not), the focus it takes away, the done items of a Shift
+    /// range on screen marked — for the renderer to paint in the press's idle time. They were
+    /// the images the frame of a Shift+click that marks fifty tiles painted (~1 ms of it) and the
+    /// one a frame painted as its press eased out. O(tiles drawn).
+    func markClickUpcoming(_ press: Press, drawn: [Int], looks: CellLooks) -> [CellNode] {
+        let shift = press.modifiers.contains(.shift), control = press.modifiers.contains(.control)
+        guard shift || control, !press.moved, let path = press.path, let pressed = model.item(at: path), pressed.id == press.id
+        else { return [] }
+        // The range in flat order, as `markRange` finds it (top level only: a folder's children
+        // are few, and its done ones are painted by the release's frame as before).
+        var range: ClosedRange<Int>?
+        if shift, path.child == nil, let a = navigation.marks.anchor,
+           let from = model.indexPath(of: a, near: navigation.marks.anchorPath), from.child == nil,
+           let i = snapshot.flatIndex(of: from), let j = snapshot.flatIndex(of: path) {
+            range = Swift.min(i, j)...Swift.max(i, j)
+        }
+        func look(_ item: Item, at p: IndexPath, marked: Bool, focused: Bool) -> CellNode? {
+            guard let frame = drawnFrame(of: item.id, at: p) else { return nil }
+            var node = looks.node(item, frame: frame)
+            node.isMarked = marked
+            node.isSelected = focused
+            node.isHovered = focused            // the release is where the press was: the pointer is on it
+            node.showsCheck = CellLooks.showsCheck(node)
+            return node
+        }
+        let marks = navigation.marks
+        var out: [CellNode] = []
+        // As `markClick` will: a range marks (replacing the marks, or added to them with Ctrl), else a toggle.
+        if var node = look(pressed, at: path, marked: range != nil || !marks.contains(press.id), focused: true) {
+            out.append(node)
+            node.isPressed = false
+            node.scale = 1
+            out.append(node)
+        }
+        if let f = navigation.selection, f != press.id, let p = navigation.selectionPath, let item = model.item(at: p), item.id == f {
+            let inRange = range.map { r in p.child == nil && snapshot.flatIndex(of: p).map { r.contains($0) } ?? false } ?? false
+            let marked = inRange || ((control || range == nil) && marks.contains(f))
+            if let node = look(item, at: p, marked: marked, focused: false) { out.append(node) }
+        }
+        if let range {
+            for k in drawn where range.contains(k) {
+                let p = snapshot.indexPath(ofFlat: k)
+                guard let item = model.item(at: p), !item.isMovable, item.id != press.id, item.id != navigation.selection,
+                      !marks.contains(item.id), let node = look(item, at: p, marked: true, focused: false) else { continue }
+                out.append(node)
+            }
+        }
+        return out
+    }
+
     /// While a marked tile is held down (before it lifts its group): the marked done items on
     /// screen as they will look once the lift leaves them behind (unmarked, refused: the outline
     /// and the shake), for the renderer to paint in the hold's idle time. Their images were the
