@@ -125,11 +125,17 @@ import TesseraCore
         let sourceStride = cairo_image_surface_get_stride(image)
         let source = UnsafeMutableRawPointer(cairo_image_surface_get_data(image)!).assumingMemoryBound(to: UInt32.self)
         let w = 240, h = 220
-        for (turn, scale, tx, ty) in [(0.05, 1.0, 11.3, -7.9), (-0.164, 1.1, 40.0, 30.0), (2.4, 0.8, 170.2, 150.7)] {
+        // Turns (each pixel on its own), then scales without a turn, wider than tall and the other
+        // way (a row's two source rows blended once per column first: a loop of its own).
+        let cases: [(turn: Double, scale: Double, tall: Double, tx: Double, ty: Double)] = [
+            (0.05, 1.0, 1, 11.3, -7.9), (-0.164, 1.1, 1, 40.0, 30.0), (2.4, 0.8, 1, 170.2, 150.7),
+            (0, 1.0, 1, 11.3, -7.9), (0, 1.07, 0.93, 40.3, 30.6), (0, 0.83, 1.21, -12.5, 9.25), (0, 1.6, 0.6, 3.5, 2.0)]
+        for (turn, scale, tall, tx, ty) in cases {
             for alpha: UInt32 in [255, 231, 77, 1] {
-                // Destination to source: the inverse of turning by `turn`, scaling by `scale`, moving by (tx, ty).
+                // Destination to source: the inverse of turning by `turn`, scaling by `scale` (and
+                // `tall` more up and down), moving by (tx, ty).
                 let c = cos(turn) / scale, s = sin(turn) / scale
-                let entries: [Double] = [c, s, -(c * tx + s * ty), -s, c, s * tx - c * ty]
+                let entries: [Double] = [c, s, -(c * tx + s * ty), -s / tall, c / tall, (s * tx - c * ty) / tall]
                 let m = entries.map { Int32(($0 * 65536).rounded()) }
                 var ours = [UInt32](repeating: 0, count: w * h), theirs = ours
                 for i in ours.indices { ours[i] = UInt32(truncatingIfNeeded: 0xff00_0000 | (i &* 2_654_435_761) >> 8) }
