@@ -438,11 +438,10 @@ extension CellImageCacheTests {
 }
 
 extension CellImageCacheTests {
-    /// A carried group's members, marked as they will land, are readied in idle time while the
-    /// screen's images fill the budget: without room for them they evicted one another, the
-    /// prefetch repainted the same few after every frame, and the drop painted them all at once.
-    @Test func aGroupsMembersReadiedForTheDropAreAllKeptForIt() {
-        let renderer = SceneRenderer(assetDirectory: PixelCanvas.emptyAssets)
+    /// A 400 x 300 window of twelve tiles, and twenty marked members of a carried group at the
+    /// stack (over the window) as they will land: upcoming, more than the budget holds beside the
+    /// screen.
+    func carriedGroup() -> (size: Size, onScreen: [CellNode], members: [CellNode], carrying: Scene) {
         let size = Size(width: 400, height: 300)
         func cell(_ i: Int, column: Int, y: Double, marked: Bool = false) -> CellNode {
             var c = tile(x: Double(column) * 100, title: "Cell \(i)")
@@ -452,9 +451,18 @@ extension CellImageCacheTests {
             return c
         }
         let onScreen = (0..<12).map { cell($0, column: $0 % 4, y: Double($0 / 4) * 100) }
-        // Twenty members at the stack (over the window), more than the budget holds beside the screen.
         let members = (0..<20).map { cell(100 + $0, column: 1, y: 100, marked: true) }
-        let carrying = Scene(size: size, background: white, nodes: onScreen.map { .cell($0) }, upcoming: members)
+        return (size, onScreen, members, Scene(size: size, background: white, nodes: onScreen.map { .cell($0) }, upcoming: members))
+    }
+}
+
+extension CellImageCacheTests {
+    /// A carried group's members, marked as they will land, are readied in idle time while the
+    /// screen's images fill the budget: without room for them they evicted one another, the
+    /// prefetch repainted the same few after every frame, and the drop painted them all at once.
+    @Test func aGroupsMembersReadiedForTheDropAreAllKeptForIt() {
+        let renderer = SceneRenderer(assetDirectory: PixelCanvas.emptyAssets)
+        let (size, _, members, carrying) = carriedGroup()
         _ = PixelCanvas(carrying, width: 400, height: 300, renderer: renderer)
         _ = renderer.takeCellImageMisses()
         var batches = 0
@@ -608,17 +616,7 @@ extension CellImageCacheTests {
     /// 0.8 ms), and the screen's images stay.
     @Test func aLoweredBoundEvictsInIdleTimeNotInTheFrame() {
         let renderer = SceneRenderer(assetDirectory: PixelCanvas.emptyAssets)
-        let size = Size(width: 400, height: 300)
-        func cell(_ i: Int, column: Int, y: Double, marked: Bool = false) -> CellNode {
-            var c = tile(x: Double(column) * 100, title: "Cell \(i)")
-            c.id = ItemID("c\(i)")
-            c.frame.origin.y = y
-            c.isMarked = marked
-            return c
-        }
-        let onScreen = (0..<12).map { cell($0, column: $0 % 4, y: Double($0 / 4) * 100) }
-        let members = (0..<20).map { cell(100 + $0, column: 1, y: 100, marked: true) }
-        let carrying = Scene(size: size, background: white, nodes: onScreen.map { .cell($0) }, upcoming: members)
+        let (size, onScreen, members, carrying) = carriedGroup()
         _ = PixelCanvas(carrying, width: 400, height: 300, renderer: renderer)
         while renderer.prefetch(members, size: size, scale: 1, limit: 8) > 0 {}
         let carried = renderer.cachedImageBytes
