@@ -23,20 +23,31 @@ extension Engine {
     /// the surface (flat order: sections, then places), or items of one folder. Nil without an
     /// anchor on `path`'s level (the range is then the item alone). O(range).
     func markRange(to path: IndexPath) -> [(id: ItemID, path: IndexPath)]? {
-        guard let a = navigation.marks.anchor,
-              let from = model.indexPath(of: a, near: navigation.marks.anchorPath) else { return nil }
         if let c = path.child {
-            guard let d = from.child, from.section == path.section, from.item == path.item else { return nil }
+            guard let from = markAnchorPath(), let d = from.child, from.section == path.section, from.item == path.item
+            else { return nil }
             let children = model.sections[path.section].items[path.item].children
             return (Swift.min(c, d)...Swift.max(c, d)).map {
                 (id: children[$0].id, path: IndexPath(section: path.section, item: path.item, child: $0))
             }
         }
-        guard from.child == nil, let i = snapshot.flatIndex(of: from), let j = snapshot.flatIndex(of: path) else { return nil }
-        return (Swift.min(i, j)...Swift.max(i, j)).compactMap { k in
+        return markFlatRange(to: path)?.compactMap { k in
             let p = snapshot.indexPath(ofFlat: k)
             return model.item(at: p).map { (id: $0.id, path: p) }
         }
+    }
+
+    /// The flat indices from the anchor to top-level `path`, both included: what a Shift+click
+    /// there marks. Nil without a top-level anchor. Without walking the range.
+    func markFlatRange(to path: IndexPath) -> ClosedRange<Int>? {
+        guard path.child == nil, let from = markAnchorPath(), from.child == nil,
+              let i = snapshot.flatIndex(of: from), let j = snapshot.flatIndex(of: path) else { return nil }
+        return Swift.min(i, j)...Swift.max(i, j)
+    }
+
+    /// Where the anchor is now.
+    private func markAnchorPath() -> IndexPath? {
+        navigation.marks.anchor.flatMap { model.indexPath(of: $0, near: navigation.marks.anchorPath) }
     }
 
     /// Escape with nothing open, a click on empty space: nothing marked.
@@ -48,7 +59,7 @@ extension Engine {
 
     /// Where Shift+arrows extend from: the anchor, else the focus as it is before the key.
     func markAnchor() -> (id: ItemID, path: IndexPath)? {
-        if let a = navigation.marks.anchor, let p = model.indexPath(of: a, near: navigation.marks.anchorPath) { return (a, p) }
+        if let a = navigation.marks.anchor, let p = markAnchorPath() { return (a, p) }
         guard let f = navigation.selection, let p = navigation.selectionPath else { return nil }
         return (f, p)
     }

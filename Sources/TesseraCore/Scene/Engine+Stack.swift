@@ -70,14 +70,9 @@ extension Engine {
         let shift = press.modifiers.contains(.shift), control = press.modifiers.contains(.control)
         guard shift || control, !press.moved, let path = press.path, let pressed = model.item(at: path), pressed.id == press.id
         else { return [] }
-        // The range in flat order, as `markRange` finds it (top level only: a folder's children
-        // are few, and its done ones are painted by the release's frame as before).
-        var range: ClosedRange<Int>?
-        if shift, path.child == nil, let a = navigation.marks.anchor,
-           let from = model.indexPath(of: a, near: navigation.marks.anchorPath), from.child == nil,
-           let i = snapshot.flatIndex(of: from), let j = snapshot.flatIndex(of: path) {
-            range = Swift.min(i, j)...Swift.max(i, j)
-        }
+        // The range (top level only: a folder's children are few, and its done ones are painted
+        // by the release's frame as before).
+        let range = shift ? markFlatRange(to: path) : nil
         func look(_ item: Item, at p: IndexPath, marked: Bool, focused: Bool) -> CellNode? {
             guard let frame = drawnFrame(of: item.id, at: p) else { return nil }
             var node = looks.node(item, frame: frame)
