@@ -183,6 +183,125 @@ static void row_avx2(const uint32_t *src, int w, int h, int pitch, uint32_t *row
 }
 
 static int has_avx2(void) { return __builtin_cpu_supports("avx2"); }
+
+/// The columns of one source row pair a scaled row reads, at most: a tile's image is a few hundred
+/// pixels wide (a wider image goes the general way).
+enum { SCALED_COLUMNS = 2048 };
+
+/// The least integer n with n * b >= a (b > 0).
+static inline int64_t ceil_div(int64_t a, int64_t b) {
+    return a >= 0 ? (a + b - 1) / b : -((-a) / b);
+}
+
+/// An image scaled without a turn (`m[1] == m[3] == 0`, both scales positive): every pixel of a
+/// row samples the same two source rows with the same vertical weight, so each row blends those
+/// rows once per source column (16 bits a channel, four columns at a time), then each pixel
+/// blends its two columns across, four pixels at a time. The same sums in the same order as the
+/// general loop and pixman, so the same pixels; a third of the time of pixman's SSSE3 fast path
+/// for a tile stretched near its size. Returns 0 (nothing done) when a row reads more than
+/// `SCALED_COLUMNS` columns or writes more than that many pixels.
+__attribute__((target("avx2")))
+static int scaled_avx2(const uint32_t *src, int w, int h, int pitch, uint32_t *dst, int dst_pitch,
+                       int x0, int y0, int x1, int y1, const int32_t m[6], uint32_t alpha) {
+    // The sample's left edge for pixel x: fx(x) = m0 * x + cx (16.16), as in the general loop.
+    const int64_t cx = (((int64_t)m[0] + 1) >> 1) + m[2] - 0x8000;
+    // The pixels whose sample touches the image: -65536 <= fx < w * 65536.
+    int64_t first = ceil_div(-65536 - cx, m[0]), end = ceil_div((int64_t)w * 65536 - cx, m[0]);
+    if (first < x0) first = x0;
+    if (end > x1) end = x1;
+    if (first >= end) return 1;
+    const int c0 = (int)((m[0] * first + cx) >> 16), c1 = (int)((m[0] * (end - 1) + cx) >> 16) + 1;
+    const int n = (int)(end - first);
+    if (c1 - c0 + 1 > SCALED_COLUMNS || n > SCALED_COLUMNS) return 0;
+    // Each column pair blended vertically: four channels of 16 bits; four spare at the end so the
+    // four-column loop may overrun.
+    uint64_t v[SCALED_COLUMNS + 4] __attribute__((aligned(32)));
+    // Each pixel's left column in `v` and its weights (128 - wx, wx), the same for every row;
+    // padded to a multiple of four with the last pixel's (written, then not stored).
+    int column[SCALED_COLUMNS + 3];
+    int32_t weights[SCALED_COLUMNS + 3];
+    for (int i = 0; i < n; i++) {
+        const int64_t fx = m[0] * (first + i) + cx;
+        const int wx = (int)((fx >> 9) & 0x7f);
+        column[i] = (int)(fx >> 16) - c0;
+        weights[i] = (wx << 16) | (128 - wx);
+    }
+    for (int i = n; i < n + 3; i++) { column[i] = column[n - 1]; weights[i] = weights[n - 1]; }
+    const __m256i c80 = _mm256_set1_epi16(0x80), c101 = _mm256_set1_epi16(0x101), c255 = _mm256_set1_epi16(255);
+    const __m256i valpha = _mm256_set1_epi16((short)alpha);
+    // Channel k of the left column beside channel k of the right one, in each 128-bit half.
+    const __m256i interleave = _mm256_setr_epi8(0, 1, 8, 9, 2, 3, 10, 11, 4, 5, 12, 13, 6, 7, 14, 15,
+                                                0, 1, 8, 9, 2, 3, 10, 11, 4, 5, 12, 13, 6, 7, 14, 15);
+    for (int y = y0; y < y1; y++) {
+        const int64_t fy = (int64_t)m[4] * y + (((int64_t)m[4] + 1) >> 1) + m[5] - 0x8000;
+        const int iy = (int)(fy >> 16);
+        if (iy < -1 || iy >= h) continue;
+        const int wy = (int)((fy >> 9) & 0x7f);
+        const uint32_t *top = iy >= 0 ? src + (size_t)iy * pitch : NULL;
+        const uint32_t *bottom = iy + 1 < h ? src + (size_t)(iy + 1) * pitch : NULL;
+        const __m256i wt = _mm256_set1_epi16((short)(128 - wy)), wb = _mm256_set1_epi16((short)wy);
+        // Vertical: columns c0...c1, clear outside the image.
+        int c = c0;
+        for (; c <= c1 && c < 0; c++) v[c - c0] = 0;
+        const int inside = c1 < w - 1 ? c1 : w - 1;
+        for (; c + 3 <= inside; c += 4) {
+            const __m256i t = top ? _mm256_cvtepu8_epi16(_mm_loadu_si128((const __m128i *)(top + c))) : _mm256_setzero_si256();
+            const __m256i b = bottom ? _mm256_cvtepu8_epi16(_mm_loadu_si128((const __m128i *)(bottom + c))) : _mm256_setzero_si256();
+            _mm256_storeu_si256((__m256i *)(v + (c - c0)), _mm256_add_epi16(_mm256_mullo_epi16(t, wt), _mm256_mullo_epi16(b, wb)));
+        }
+        for (; c <= inside; c++) {
+            const uint32_t tp = top ? top[c] : 0, bp = bottom ? bottom[c] : 0;
+            uint64_t out = 0;
+            for (int k = 0; k < 4; k++) {
+                const uint64_t ch = ((tp >> (8 * k)) & 0xff) * (uint64_t)(128 - wy) + ((bp >> (8 * k)) & 0xff) * (uint64_t)wy;
+                out |= ch << (16 * k);
+            }
+            v[c - c0] = out;
+        }
+        for (; c <= c1; c++) v[c - c0] = 0;
+        // Across: pixels i..i+3, each from its columns (left, right) loaded as 8 channels.
+        uint32_t *row = dst + (size_t)y * dst_pitch + first;
+        for (int i = 0; i < n; i += 4) {
+            const __m256i p02 = _mm256_shuffle_epi8(_mm256_inserti128_si256(
+                _mm256_castsi128_si256(_mm_loadu_si128((const __m128i *)(v + column[i]))),
+                _mm_loadu_si128((const __m128i *)(v + column[i + 2])), 1), interleave);
+            const __m256i p13 = _mm256_shuffle_epi8(_mm256_inserti128_si256(
+                _mm256_castsi128_si256(_mm_loadu_si128((const __m128i *)(v + column[i + 1]))),
+                _mm_loadu_si128((const __m128i *)(v + column[i + 3])), 1), interleave);
+            const __m256i w02 = _mm256_setr_epi32(weights[i], weights[i], weights[i], weights[i],
+                                                  weights[i + 2], weights[i + 2], weights[i + 2], weights[i + 2]);
+            const __m256i w13 = _mm256_setr_epi32(weights[i + 1], weights[i + 1], weights[i + 1], weights[i + 1],
+                                                  weights[i + 3], weights[i + 3], weights[i + 3], weights[i + 3]);
+            // Each half packs its own: pixels i, i+1 in the low half, i+2, i+3 in the high one, as
+            // the pixels under them widen.
+            __m256i s = _mm256_packs_epi32(_mm256_srli_epi32(_mm256_madd_epi16(p02, w02), 14),
+                                           _mm256_srli_epi32(_mm256_madd_epi16(p13, w13), 14));
+            if (alpha != 255) s = _mm256_mulhi_epu16(_mm256_add_epi16(_mm256_mullo_epi16(s, valpha), c80), c101);
+            const __m256i sa = _mm256_shufflehi_epi16(_mm256_shufflelo_epi16(s, 0xff), 0xff);
+            const int four = i + 4 <= n;
+            __m128i under;
+            if (four) {
+                under = _mm_loadu_si128((const __m128i *)(row + i));
+            } else {
+                uint32_t tail[4] = {0, 0, 0, 0};
+                for (int k = 0; i + k < n; k++) tail[k] = row[i + k];
+                under = _mm_loadu_si128((const __m128i *)tail);
+            }
+            __m256i d = _mm256_cvtepu8_epi16(under);
+            d = _mm256_mulhi_epu16(_mm256_add_epi16(_mm256_mullo_epi16(d, _mm256_sub_epi16(c255, sa)), c80), c101);
+            const __m256i packed = _mm256_packus_epi16(_mm256_adds_epu16(s, d), c255);
+            const __m128i out = _mm256_castsi256_si128(_mm256_permute4x64_epi64(packed, 0x08));
+            if (four) {
+                _mm_storeu_si128((__m128i *)(row + i), out);
+            } else {
+                uint32_t tail[4];
+                _mm_storeu_si128((__m128i *)tail, out);
+                for (int k = 0; i + k < n; k++) row[i + k] = tail[k];
+            }
+        }
+    }
+    return 1;
+}
 #endif
 
 static void bilinear_over(const uint32_t *src, int src_width, int src_height, int src_stride,
@@ -192,6 +311,8 @@ static void bilinear_over(const uint32_t *src, int src_width, int src_height, in
     const int pitch = src_stride / 4, dst_pitch = dst_stride / 4;
 #if defined(__x86_64__)
     const int wide = four_at_a_time && has_avx2();
+    if (wide && m[1] == 0 && m[3] == 0 && m[0] > 0 && m[4] > 0
+        && scaled_avx2(src, src_width, src_height, pitch, dst, dst_pitch, x0, y0, x1, y1, m, alpha)) return;
 #endif
     for (int y = y0; y < y1; y++) {
         // The sample point of the row's first pixel, less half a source pixel (the bilinear
@@ -229,4 +350,12 @@ void tessera_bilinear_over_one_at_a_time(const uint32_t *src, int src_width, int
                                          uint32_t *dst, int dst_stride, int x0, int y0, int x1, int y1,
                                          const int32_t m[6], uint32_t alpha) {
     bilinear_over(src, src_width, src_height, src_stride, dst, dst_stride, x0, y0, x1, y1, m, alpha, 0);
+}
+
+int tessera_bilinear_scales_fast(void) {
+#if defined(__x86_64__)
+    return has_avx2();
+#else
+    return 0;
+#endif
 }

@@ -20,4 +20,8 @@ void tessera_bilinear_over_one_at_a_time(const uint32_t *src, int src_width, int
                                          uint32_t *dst, int dst_stride, int x0, int y0, int x1, int y1,
                                          const int32_t m[6], uint32_t alpha);
 
+/// Nonzero when `tessera_bilinear_over` has its fast loop for an image scaled without a turn
+/// (AVX2): else pixman's own fast path does that better than the general loop.
+int tessera_bilinear_scales_fast(void);
+
 #endif
