@@ -6,7 +6,8 @@
 // pixman's rounding of the mask and of OVER) and visits only the pixels of each row that sample
 // the image: one at a time in SSE2, which every x86-64 has (~4 ns a pixel), and four at a time in
 // AVX2 where the processor has it (half that again: the group drag's turned cards took 30 ms of
-// the benchmark's 210 frames at 100k, 15 ms after).
+// the benchmark's 210 frames at 100k, 15 ms after). With AVX2 it also takes images stretched
+// without a turn (a layout switch's tiles), by a loop of their own: `scaled_avx2`.
 
 #include "tessera_bilinear.h"
 

@@ -15,8 +15,8 @@ import CCairo
 /// pixels (a rect, or the region of rects a card beneath the stack is clipped to). Anything else
 /// is left to Cairo, and so is a matrix without a turn unless the processor has AVX2: there a
 /// stretched image (every tile of a layout switch, a pressed tile) goes through a loop of its own,
-/// about twice as fast as pixman's SSSE3 path (a layout switch's whole-window frames 2.6-2.8 →
-/// 2.4 ms at 100k); a 1:1 copy is Cairo's plain blit.
+/// about 1.5 times as fast as pixman's SSSE3 path (a layout switch's whole-window frames 2.5-2.9 →
+/// 2.0-2.2 ms); a 1:1 copy is Cairo's plain blit.
 enum RotatedBlit {
     /// Whether an image scaled without a turn goes through the loop too (see
     /// `tessera_bilinear_scales_fast`).
