@@ -99,7 +99,8 @@ enum CairoPath {
     }
 
     /// Paints `image`, its pixel (0, 0) at the user-space origin, filtered bilinearly under
-    /// `alpha`: through ``RotatedBlit`` when the matrix turns it and the target allows, else Cairo.
+    /// `alpha`: through ``RotatedBlit`` when the matrix turns or stretches it and the target
+    /// allows (see there), else Cairo.
     static func resample(_ image: OpaquePointer, alpha: Double, _ cr: OpaquePointer) {
         guard !RotatedBlit.paint(image, cr: cr, alpha: alpha) else { return }
         cairo_set_source_surface(cr, image, 0, 0)

@@ -54,11 +54,12 @@ enum RotatedBlit {
         let tw = Int(cairo_image_surface_get_width(target)), th = Int(cairo_image_surface_get_height(target))
         // Where the image lands: its corners through the matrix, a pixel more each way for the
         // bilinear footprint.
-        let corners = [(0.0, 0.0), (Double(w), 0.0), (0.0, Double(h)), (Double(w), Double(h))]
-            .map { (m.xx * $0.0 + m.xy * $0.1 + m.x0, m.yx * $0.0 + m.yy * $0.1 + m.y0) }
-        let xs = corners.map(\.0), ys = corners.map(\.1)
-        guard let minX = xs.min(), let maxX = xs.max(), let minY = ys.min(), let maxY = ys.max(),
-              minX.isFinite, maxX.isFinite, minY.isFinite, maxY.isFinite else { return false }
+        var minX = Double.infinity, maxX = -Double.infinity, minY = Double.infinity, maxY = -Double.infinity
+        for (u, v) in [(0.0, 0.0), (Double(w), 0.0), (0.0, Double(h)), (Double(w), Double(h))] {
+            let x = m.xx * u + m.xy * v + m.x0, y = m.yx * u + m.yy * v + m.y0
+            minX = min(minX, x); maxX = max(maxX, x); minY = min(minY, y); maxY = max(maxY, y)
+        }
+        guard minX.isFinite, maxX.isFinite, minY.isFinite, maxY.isFinite else { return false }
         let x0 = max(-1, minX.rounded(.down) - 1), y0 = max(-1, minY.rounded(.down) - 1)
         let x1 = min(Double(tw + 1), maxX.rounded(.up) + 1), y1 = min(Double(th + 1), maxY.rounded(.up) + 1)
         guard x1 > x0, y1 > y0,
