@@ -1,4 +1,5 @@
 import Foundation
+import TesseraTestSupport
 @testable import TesseraApp
 
 /// The real file system, except that one chosen call fails with a chosen errno: how the tests make
@@ -111,7 +112,5 @@ final class FaultyFileSystem: FileSystem, @unchecked Sendable {
 
 /// A fresh temporary directory for one test.
 func makeTemporaryDirectory(_ name: String) -> String {
-    let dir = NSTemporaryDirectory() + "tessera-\(name)-\(UUID().uuidString)"
-    try! FileManager.default.createDirectory(atPath: dir, withIntermediateDirectories: true)
-    return dir
+    TestScratch.directory(name)
 }

@@ -1,4 +1,5 @@
 import Foundation
+import TesseraTestSupport
 import Testing
 @testable import TesseraApp
 @testable import TesseraCore
@@ -6,8 +7,7 @@ import Testing
 @Suite struct StateStoreTests {
     let dir: String
     init() {
-        dir = NSTemporaryDirectory() + "tessera-store-\(UUID().uuidString)"
-        try! FileManager.default.createDirectory(atPath: dir, withIntermediateDirectories: true)
+        dir = TestScratch.directory("store")
     }
 
     @Test func savesAndLoadsTheSameArrangement() throws {
@@ -75,7 +75,7 @@ import Testing
 
 @Suite struct AppControllerTests {
     @Test func aCommittedDropIsSavedAndAFailedSaveIsRetriedAndShown() throws {
-        let dir = NSTemporaryDirectory() + "tessera-app-\(UUID().uuidString)"
+        let dir = TestScratch.path("app")
         let path = dir + "/state.json"
         // The path is taken by a directory: saving fails until it is removed.
         try FileManager.default.createDirectory(atPath: path, withIntermediateDirectories: true)
@@ -112,7 +112,7 @@ import Testing
     }
 
     @Test func quittingMidDragSavesOnlyWhatWasCommitted() throws {
-        let path = NSTemporaryDirectory() + "tessera-quit-\(UUID().uuidString)/state.json"
+        let path = TestScratch.path("quit") + "/state.json"
         var f = FlowLayout(); f.headerLength = 0; f.footerLength = 0
         let model = SampleData.generated(count: 20, sections: 1, seed: 1)
         let app = AppController(engine: Engine(model: model, layout: .grid(f), viewport: Size(width: 560, height: 400)),

@@ -1,5 +1,6 @@
 import CCairo
 import Foundation
+import TesseraTestSupport
 @testable import TesseraCairo
 import TesseraCore
 
@@ -78,15 +79,12 @@ struct PixelCanvas {
 
     /// A directory with no icons in it: every icon draws the placeholder.
     static let emptyAssets: String = {
-        let dir = FileManager.default.temporaryDirectory.appendingPathComponent("tessera-cairo-tests-empty").path
-        try? FileManager.default.createDirectory(atPath: dir, withIntermediateDirectories: true)
-        return dir
+        TestScratch.directory("no-assets")
     }()
 
     /// A fresh asset directory holding `icons/<name>.png`, each a solid square of the given colour.
     static func assets(_ icons: [String: Color]) -> String {
-        let dir = FileManager.default.temporaryDirectory
-            .appendingPathComponent("tessera-cairo-tests-\(UUID().uuidString)").path
+        let dir = TestScratch.directory("assets")
         try? FileManager.default.createDirectory(atPath: dir + "/icons", withIntermediateDirectories: true)
         for (name, color) in icons {
             let s = cairo_image_surface_create(CAIRO_FORMAT_ARGB32, 32, 32)!

@@ -1,5 +1,6 @@
 import CCairo
 import Foundation
+import TesseraTestSupport
 import Testing
 import TesseraCore
 import TesseraDesktop
@@ -11,8 +12,7 @@ import TesseraDesktop
     let folder: String
 
     init() throws {
-        folder = NSTemporaryDirectory() + "tessera-library-\(UUID().uuidString)"
-        try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+        folder = TestScratch.directory("library")
     }
 
     func library() -> ArtworkLibrary {

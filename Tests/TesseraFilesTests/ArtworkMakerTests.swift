@@ -1,5 +1,6 @@
 import CCairo
 import Foundation
+import TesseraTestSupport
 import Testing
 import TesseraCore
 import TesseraDesktop
@@ -13,8 +14,7 @@ import TesseraDesktop
     let helper: FilesHelper
 
     init() throws {
-        folder = NSTemporaryDirectory() + "tessera-artwork-\(UUID().uuidString)"
-        try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+        folder = TestScratch.directory("artwork")
         helper = try #require(FilesHelper.load(), "libTesseraFiles.so beside the tests (swift build --product TesseraFiles)")
     }
 

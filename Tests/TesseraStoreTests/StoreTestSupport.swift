@@ -1,13 +1,12 @@
 import Foundation
+import TesseraTestSupport
 import Testing
 @testable import TesseraCore
 @testable import TesseraStore
 
 /// A fresh directory under the system's temporary folder.
 func makeStoreDirectory(_ name: String) -> String {
-    let dir = NSTemporaryDirectory() + "tessera-\(name)-\(UUID().uuidString)"
-    try! FileManager.default.createDirectory(atPath: dir, withIntermediateDirectories: true)
-    return dir
+    TestScratch.directory(name)
 }
 
 /// A new store holding `model`.
