@@ -30,6 +30,9 @@ public struct Presentation: Equatable, Sendable {
     public private(set) var caption: Caption?
     /// Items an edit took out of view that leave visibly: into a folder's cell, or shrinking away.
     public private(set) var departures: [Departure] = []
+    /// Items an edit put in view, new there (added, dropped, an undone delete): since when they
+    /// fade in while they grow out of their slot's centre, as a departure fades out.
+    public private(set) var arrivals: [ItemID: Double] = [:]
     /// When the window was last resized: a resize soon after another is part of a live resize.
     public private(set) var lastResize = -Double.infinity
 
@@ -128,14 +131,30 @@ public struct Presentation: Equatable, Sendable {
         motions.animate(id, from: drawn, to: frame, at: t, omega: Spring.omega(settleTime: policy.springSettleTime))
     }
 
-    mutating func stopSliding(_ id: ItemID) { motions.remove(id) }
+    mutating func stopSliding(_ id: ItemID) {
+        motions.remove(id)
+        if !arrivals.isEmpty { arrivals[id] = nil }
+    }
     mutating func stopAllSliding() {
         motions.removeAll()
         chrome.removeAll()
         departures.removeAll()
+        arrivals.removeAll()
     }
 
     mutating func depart(_ d: Departure) { departures.append(d) }
+
+    /// `id` is new in view: it fades in from `t` (see `arrivals`).
+    mutating func arrive(_ id: ItemID, at t: Double) { arrivals[id] = t }
+
+    /// How opaque an arriving item is drawn at `t` (1 when it is not arriving): 0 in the frame of
+    /// the edit itself, so that frame, which also makes, splices or locates the edit's items
+    /// (a redo of a drop of 10,000 files: ~2 ms), draws nothing new over the tiles; their grown
+    /// seeds covered the window, and it was repainted whole in that frame too (4.3–4.5 ms).
+    func arrivalOpacity(_ id: ItemID, at t: Double, policy: DragPolicy) -> Double {
+        guard let start = arrivals[id] else { return 1 }
+        return Tween(from: 0, to: 1, start: start, duration: policy.settleDuration).value(at: t)
+    }
 
     /// Where to draw `id` whose layout frame is `frame`.
     public func drawn(_ id: ItemID, frame: Rect, at t: Double) -> Rect { motions.drawn(id, frame: frame, at: t) }
@@ -153,6 +172,7 @@ public struct Presentation: Equatable, Sendable {
     /// Whether anything here changes between `t` and the next frame.
     public func isAnimating(at t: Double) -> Bool {
         !motions.isEmpty || !chrome.isEmpty || !refusals.isEmpty || overlayTransition != nil || !departures.isEmpty
+            || !arrivals.isEmpty
             || toast.map { t >= $0.fadeStart } == true
             || !pressScale.isFinished(at: t) || !liftScale.isFinished(at: t)
             || targetScales.values.contains { !$0.isFinished(at: t) }
@@ -169,7 +189,8 @@ public struct Presentation: Equatable, Sendable {
         if pressed != nil, pressScale.to == 1, pressScale.isFinished(at: t) { pressed = nil }
         if let o = overlayTransition, t >= o.start + policy.overlayDuration { overlayTransition = nil }
         if let toast, t >= toast.end { self.toast = nil }
-        if !departures.isEmpty { departures.removeAll { t >= $0.start + policy.settleDuration } }
+        if !departures.isEmpty { departures.removeAll { t >= $0.start + $0.duration(policy) } }
+        if !arrivals.isEmpty { arrivals = arrivals.filter { t < $0.value + policy.settleDuration } }
         if let caption, t >= caption.until { self.caption = nil; return true }
         return moving
     }
@@ -231,4 +252,18 @@ public struct Departure: Hashable, Sendable {
     public var into: ItemID?
     public var intoPath: IndexPath?
     public var start: Double
+    /// Set when it is still in the collection, pushed out of view by the edit (an insert above
+    /// it, a re-flow): its place now, and how far from that place it was drawn when it left.
+    /// It closes the distance on the spring the tiles that stay use, so it slides out of the
+    /// window with them instead of vanishing where it was.
+    public var outOfView: OutOfView? = nil
+
+    public struct OutOfView: Hashable, Sendable {
+        public var path: IndexPath
+        /// `from` minus the place's window frame then (x, y, width, height).
+        public var gap: Rect
+    }
+
+    /// How long it is drawn.
+    func duration(_ policy: DragPolicy) -> Double { outOfView == nil ? policy.settleDuration : policy.springSettleTime }
 }

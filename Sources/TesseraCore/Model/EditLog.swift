@@ -178,6 +178,22 @@ public struct EditLog: Hashable, Sendable {
             return IndexPath(section: path.section, item: i)
         }
 
+        /// Where the top-level entry at `path` before the logged edits is after them; nil when
+        /// a step took it out (moved, into a folder, gone). O(runs).
+        public func pathAfter(_ path: IndexPath) -> IndexPath? {
+            var i = path.item
+            for run in runs where run.section == path.section {
+                if run.inserted {
+                    if i >= run.low { i += run.count }
+                } else if i >= run.low + run.count {
+                    i -= run.count
+                } else if i >= run.low {
+                    return nil
+                }
+            }
+            return IndexPath(section: path.section, item: i)
+        }
+
         /// As ``EditLog/folder(thatHeld:)``: O(1).
         public func folder(thatHeld id: ItemID) -> ItemID? { holders[id] }
     }

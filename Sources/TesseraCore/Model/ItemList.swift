@@ -324,9 +324,14 @@ public struct ItemList: RandomAccessCollection, MutableCollection, Hashable, Sen
     /// The index ranges of the chunks whose ids (folders' children's too) carry one of `wanted`'s
     /// fresh-id tags (`FreshNumbers.tag(of:)`), in order: where such ids are, found without
     /// reading an item. O(chunks + tags).
+    ///
+    /// A tag is hashed only when it lies between the least and the greatest wanted: a batch of a
+    /// drop's pictures measured wants ~120 numbers in a row, and hashing every tag of every chunk
+    /// of the drop's 10,000 items cost ~0.3 ms a batch.
     func rangesOfChunks(taggedWithAnyOf wanted: Set<Int>) -> [Range<Int>] {
         var out: [Range<Int>] = []
-        for c in chunks.indices where tags[c].contains(where: wanted.contains) {
+        guard let least = wanted.min(), let greatest = wanted.max() else { return out }
+        for c in chunks.indices where tags[c].contains(where: { $0 >= least && $0 <= greatest && wanted.contains($0) }) {
             out.append(starts[c]..<starts[c] + chunks[c].count)
         }
         return out

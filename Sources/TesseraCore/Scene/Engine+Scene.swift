@@ -48,6 +48,10 @@ extension Engine {
             let frame = presentation.drawn(id, frame: target, at: now)
             var node = looks.node(item, frame: looks.parted(id, frame))
             if frame.size != target.size { node.restingSize = target.size }
+            if !presentation.arrivals.isEmpty {
+                node.alpha = presentation.arrivalOpacity(id, at: now, policy: policy)
+                if node.alpha <= 0 { continue }
+            }
             nodes.append(.cell(node))
         }
         if let p = currentPane, p != nil { nodes.append(.popClip) }

@@ -27,13 +27,19 @@ extension Engine {
     }
 
     /// A departing item as drawn now: on its way into its folder's cell (to a third of its size,
-    /// fading, as a drop into a folder settles), or shrinking away where it was; with the size it
-    /// left at as its resting size.
+    /// fading, as a drop into a folder settles), sliding out of view to its new place, or
+    /// shrinking away where it was; with the size it left at as its resting size.
     func departingCell(_ d: Departure, looks: CellLooks) -> CellNode? {
+        guard now < d.start + d.duration(policy) else { return nil }
         let p = Tween(from: 0, to: 1, start: d.start, duration: policy.settleDuration).progress(at: now)
-        guard p < 1 else { return nil }
         var node: CellNode
-        if let f = d.into {
+        if let o = d.outOfView {
+            // Its place drawn now (the view may scroll meanwhile), plus what is left of the gap.
+            guard let place = model.indexPath(of: d.item.id, near: o.path).flatMap({ drawnFrame(of: d.item.id, at: $0) }) else { return nil }
+            let left = Spring(displacement: 1, start: d.start, omega: Spring.omega(settleTime: policy.springSettleTime)).value(at: now)
+            node = looks.node(d.item, frame: Rect(x: place.minX + o.gap.minX * left, y: place.minY + o.gap.minY * left,
+                                                  width: place.width + o.gap.width * left, height: place.height + o.gap.height * left))
+        } else if let f = d.into {
             guard let to = model.indexPath(of: f, near: d.intoPath).flatMap({ drawnFrame(of: f, at: $0) }) else { return nil }
             node = looks.node(d.item, frame: Rect.lerp(d.from, to.scaled(by: 0.35), p))
             node.alpha = 1 - p * 0.8

@@ -1,0 +1,77 @@
+import Testing
+@testable import TesseraCore
+
+/// What an insert looks like: the frame of the edit draws what was there, the new tiles grow out
+/// of their slots fading in, and the tiles pushed out of view slide out of the window with the
+/// ones that stay instead of vanishing where they were.
+@Suite struct InsertAnimationTests {
+    /// Every cell drawn, by id, with its frame and opacity (a tile leaving is drawn too).
+    static func cells(_ scene: Scene) -> [ItemID: (frame: Rect, alpha: Double)] {
+        var out: [ItemID: (frame: Rect, alpha: Double)] = [:]
+        for case .cell(let c) in scene.nodes where c.alpha > 0 { out[c.id] = (c.frame, c.alpha) }
+        return out
+    }
+
+    static let three = (1...3).map { IncomingItem(title: "p\($0).png", icon: "camera", location: "file:///p\($0).png") }
+
+    @Test func theEditsFrameDrawsWhatWasThereThenTheNewFadeInAndThePushedSlideOut() throws {
+        var s = EngineScript(model: SampleData.generated(count: 40, sections: 1, seed: 1))
+        s.wait(0.2)
+        let before = Self.cells(s.engine.scene())
+        let first = s.frame(ItemID(s.ids(0)[0]))
+        s.send(.dropIn(Self.three, at: Point(x: first.minX + 3, y: first.midY)))
+        // The edit's own frame: the same tiles in the same places, nothing new over them.
+        let atEdit = Self.cells(s.engine.scene())
+        #expect(atEdit.keys.sorted() == before.keys.sorted())
+        for (id, c) in before { #expect(atEdit[id]?.frame == c.frame && atEdit[id]?.alpha == 1, "\(id)") }
+        // The last tiles drawn are now below the window.
+        let view = Rect(origin: .zero, size: s.engine.viewport)
+        let pushed = before.keys.filter { id in s.engine.model.indexPath(of: id).flatMap { _ in
+            s.engine.snapshot.flatIndex(of: s.engine.model.indexPath(of: id)!) }.map {
+                !s.engine.snapshot.windowFrame(ofFlat: $0, offsets: s.engine.offsets).intersects(view) } ?? false }
+        try #require(!pushed.isEmpty)
+        s.wait(0.1)
+        let midway = Self.cells(s.engine.scene())
+        for id in ["dropped-1", "dropped-2", "dropped-3"] {
+            let c = try #require(midway[ItemID(id)], "\(id) is fading in")
+            #expect(c.alpha > 0.2 && c.alpha < 1)
+        }
+        for id in pushed {
+            let c = try #require(midway[id], "\(id) is sliding out")
+            #expect(c.frame.minY > before[id]!.frame.minY && c.alpha == 1, "\(id) slides down, whole")
+        }
+        s.wait(0.4)
+        let settled = Self.cells(s.engine.scene())
+        for id in ["dropped-1", "dropped-2", "dropped-3"] { #expect(settled[ItemID(id)]?.alpha == 1) }
+        for id in pushed { #expect(settled[id] == nil, "\(id) is out of view") }
+        #expect(s.engine.presentation.departures.isEmpty && s.engine.presentation.arrivals.isEmpty)
+    }
+
+    /// Under reduced motion the new tiles are there at once and the pushed ones gone.
+    @Test func reducedMotionShowsTheEndAtOnce() {
+        var policy = DragPolicy()
+        policy.reduceMotion = true
+        var s = EngineScript(model: SampleData.generated(count: 40, sections: 1, seed: 1), policy: policy)
+        let first = s.frame(ItemID(s.ids(0)[0]))
+        s.send(.dropIn(Self.three, at: Point(x: first.minX + 3, y: first.midY)))
+        let cells = Self.cells(s.engine.scene())
+        #expect(cells[ItemID("dropped-1")]?.alpha == 1)
+        #expect(s.engine.presentation.departures.isEmpty)
+    }
+
+    /// The undo of the insert: the pushed tiles come back from below as any slide does, and the
+    /// redo's frame again draws what was there.
+    @Test func undoAndRedoDrawTheirFirstFrameAsItWas() {
+        var s = EngineScript(model: SampleData.generated(count: 40, sections: 1, seed: 1))
+        let first = s.frame(ItemID(s.ids(0)[0]))
+        s.send(.dropIn(Self.three, at: Point(x: first.minX + 3, y: first.midY)))
+        s.wait(0.6)
+        s.send(.key(.character("z"), [.control]))
+        s.wait(0.6)
+        let before = Self.cells(s.engine.scene())
+        s.send(.key(.character("z"), [.control, .shift]))
+        let atRedo = Self.cells(s.engine.scene())
+        #expect(atRedo.keys.sorted() == before.keys.sorted())
+        for (id, c) in before { #expect(atRedo[id]?.frame == c.frame, "\(id)") }
+    }
+}
