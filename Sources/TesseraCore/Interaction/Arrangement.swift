@@ -353,10 +353,10 @@ extension Arrangement {
     }
 
     /// Faults in up to `budget` more frames of `warmed` (writing zeros), until it holds room for
-    /// `warming` frames and a sixteenth more; then keeps the memory and no contents.
+    /// `MasonryPass.room(for: warming)` frames; then keeps the memory and no contents.
     private mutating func warmSpare(budget: Int) -> Bool {
         guard let total = warming else { return false }
-        let target = total + total / 16
+        let target = MasonryPass.room(for: total)
         if warmed.capacity < target { warmed.reserveCapacity(target) }
         let n = Swift.min(Swift.max(0, budget), target - warmed.count)
         warmed.append(contentsOf: repeatElement(Rect.zero, count: n))
