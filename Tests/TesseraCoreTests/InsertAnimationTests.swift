@@ -59,6 +59,20 @@ import Testing
         #expect(s.engine.presentation.departures.isEmpty)
     }
 
+    /// Only an edit in the grid or masonry slides tiles out: a board list's tile would leave its
+    /// list's clip, and a layout switch's tiles change size on the way.
+    @Test func noTileSlidesOutOnABoardOrInALayoutSwitch() {
+        var board = EngineScript(model: SampleData.generated(count: 60, sections: 3, seed: 1), layout: .board(BoardLayout()),
+                                 viewport: Size(width: 1000, height: 400))
+        let first = board.frame(ItemID(board.ids(0)[0]))
+        board.send(.dropIn(Self.three, at: Point(x: first.midX, y: first.minY + 3)))
+        #expect(board.engine.model.sections[0].items.count == 23, "the drop went into the first list")
+        #expect(board.engine.presentation.departures.isEmpty)
+        var s = EngineScript(model: SampleData.generated(count: 200, sections: 1, seed: 1))
+        s.send(.key(.character("3")))
+        #expect(s.engine.layoutChoice == .board && s.engine.presentation.departures.isEmpty)
+    }
+
     /// The undo of the insert: the pushed tiles come back from below as any slide does, and the
     /// redo's frame again draws what was there.
     @Test func undoAndRedoDrawTheirFirstFrameAsItWas() {

@@ -102,9 +102,9 @@ extension Engine {
             }
             if let from { presentation.slide(id, from: from, to: frame, at: t, policy: policy) }
         }
-        // Items that left the view stop animating; those still in the collection slide out of it.
+        // Items that left the view stop animating; those an edit pushed out slide out of it.
         for id in before.drawn.keys where !seen.contains(id) { presentation.stopSliding(id) }
-        slideOutOfView(before, seen: seen, carried: carried, mapped: mapped, at: t)
+        if let mapped { slideOutOfView(before, seen: seen, carried: carried, mapped: mapped, at: t) }
         if let edits { departVisibly(edits.footprint, before: before, seen: seen, carried: carried, at: t) }
         // The sections' chrome moves with its items: a band becomes a list, a header slides down.
         for (part, frame) in Self.chromeFrames(of: snapshot, offsets: offsets) {
@@ -233,20 +233,25 @@ extension Engine {
     /// Items drawn before `log` that it put into a folder or took away for good leave visibly
     /// (`Departure`): a menu's Add to folder, a redone drop, a delete, an undone add. The carried
     /// items (a group's members leaving for the stack) have their own flights. O(steps + the touched folders' children).
-    /// The tiles a relayout pushed out of view that are still in the collection (an insert above
-    /// them, a re-flow, a narrower window): each slides to its new place, out of the window, on
-    /// the spring of the tiles that stay, instead of vanishing where it was drawn. O(tiles drawn
-    /// × runs of the edit).
+    /// The tiles an edit pushed out of view that are still in the collection (an insert above
+    /// them, a move): each slides to its new place, out of the window, on the spring of the
+    /// tiles that stay, instead of vanishing where it was drawn. O(tiles drawn × runs of the edit).
     ///
     /// Why, besides the look: the frame of an edit drew the view's old tiles gone at once, so a
     /// redo of a drop of 10,000 files repainted the whole window in the frame that also splices
     /// them back (4.3–4.5 ms); now that frame draws what was there.
+    ///
+    /// Not on a board (a tile leaving its list would be drawn outside the list's clip) nor under
+    /// an open folder or details (leaving tiles are drawn above everything); nor for a layout
+    /// switch, a resize or new shapes, where the tiles change size on the way and each would be
+    /// resampled every frame of the flight.
     private mutating func slideOutOfView(_ before: LayoutBefore, seen: Set<ItemID>, carried: FlightSet,
-                                         mapped: EditLog.PathsBefore?, at t: Double) {
+                                         mapped: EditLog.PathsBefore, at t: Double) {
+        guard snapshot.panes.isEmpty, navigation.overlay == nil else { return }
         let m = CellNode.decorationMargin
         let view = Rect(origin: .zero, size: viewport).insetBy(dx: -m, dy: -m)
         for (id, old) in before.paths where !seen.contains(id) && !carried.contains(id) {
-            guard let from = before.drawn[id], let path = mapped.map({ $0.pathAfter(old) }) ?? old,
+            guard let from = before.drawn[id], let path = mapped.pathAfter(old),
                   let item = model.item(at: path), item.id == id, let j = snapshot.flatIndex(of: path) else { continue }
             let place = snapshot.windowFrame(ofFlat: j, offsets: offsets)
             // Within the scene's margin it is drawn at its place anyway.
