@@ -26,9 +26,10 @@ import Testing
         for (id, c) in before { #expect(atEdit[id]?.frame == c.frame && atEdit[id]?.alpha == 1, "\(id)") }
         // The last tiles drawn are now below the window.
         let view = Rect(origin: .zero, size: s.engine.viewport)
-        let pushed = before.keys.filter { id in s.engine.model.indexPath(of: id).flatMap { _ in
-            s.engine.snapshot.flatIndex(of: s.engine.model.indexPath(of: id)!) }.map {
-                !s.engine.snapshot.windowFrame(ofFlat: $0, offsets: s.engine.offsets).intersects(view) } ?? false }
+        let pushed = before.keys.filter { id in
+            guard let p = s.engine.model.indexPath(of: id), let j = s.engine.snapshot.flatIndex(of: p) else { return false }
+            return !s.engine.snapshot.windowFrame(ofFlat: j, offsets: s.engine.offsets).intersects(view)
+        }
         try #require(!pushed.isEmpty)
         s.wait(0.1)
         let midway = Self.cells(s.engine.scene())

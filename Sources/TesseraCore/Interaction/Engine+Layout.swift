@@ -230,9 +230,6 @@ extension Engine {
 }
 
 extension Engine {
-    /// Items drawn before `log` that it put into a folder or took away for good leave visibly
-    /// (`Departure`): a menu's Add to folder, a redone drop, a delete, an undone add. The carried
-    /// items (a group's members leaving for the stack) have their own flights. O(steps + the touched folders' children).
     /// The tiles an edit pushed out of view that are still in the collection (an insert above
     /// them, a move): each slides to its new place, out of the window, on the spring of the
     /// tiles that stay, instead of vanishing where it was drawn. O(tiles drawn × runs of the edit).
@@ -263,6 +260,9 @@ extension Engine {
         }
     }
 
+    /// Items drawn before `log` that it put into a folder or took away for good leave visibly
+    /// (`Departure`): a menu's Add to folder, a redone drop, a delete, an undone add. The carried
+    /// items (a group's members leaving for the stack) have their own flights. O(steps + the touched folders' children).
     mutating func departVisibly(_ footprint: EditFootprint, before: LayoutBefore, seen: Set<ItemID>, carried: FlightSet, at t: Double) {
         // Only what was drawn can be seen to go.
         guard !before.drawn.isEmpty else { return }

@@ -253,7 +253,7 @@ public struct Departure: Hashable, Sendable {
     public var intoPath: IndexPath?
     public var start: Double
     /// Set when it is still in the collection, pushed out of view by the edit (an insert above
-    /// it, a re-flow): its place now, and how far from that place it was drawn when it left.
+    /// it, a move): its place now, and how far from that place it was drawn when it left.
     /// It closes the distance on the spring the tiles that stay use, so it slides out of the
     /// window with them instead of vanishing where it was.
     public var outOfView: OutOfView? = nil
