@@ -9,9 +9,6 @@ extension Engine {
         var offsets: ScrollOffsets
         var drawn: [ItemID: Rect]
         var chrome: [ChromePart: Rect]
-        /// Where the items drawn were in the model (top level): those the relayout pushes out of
-        /// view are found at their new places from there (`slideOutOfView`).
-        var paths: [ItemID: IndexPath] = [:]
     }
 
     /// Takes what a relayout at `t` animates from (only the snapshot when it is not animated).
@@ -19,12 +16,7 @@ extension Engine {
         guard animated && !policy.reduceMotion else { return LayoutBefore(snapshot: snapshot, offsets: offsets, drawn: [:], chrome: [:]) }
         var chrome = Self.chromeFrames(of: snapshot, offsets: offsets)
         for (part, f) in chrome { chrome[part] = presentation.drawn(part, frame: f, at: t) }
-        var paths: [ItemID: IndexPath] = [:]
-        for i in snapshot.visibleItems(offsets: offsets) {
-            let p = snapshot.indexPath(ofFlat: i)
-            if let id = id(ofFlat: i) { paths[id] = p }
-        }
-        return LayoutBefore(snapshot: snapshot, offsets: offsets, drawn: drawnFrames(at: t), chrome: chrome, paths: paths)
+        return LayoutBefore(snapshot: snapshot, offsets: offsets, drawn: drawnFrames(at: t), chrome: chrome)
     }
 
     /// Every section's background, header, footer, board list and "Add task" row, in window coordinates. O(sections).
@@ -247,9 +239,11 @@ extension Engine {
         guard snapshot.panes.isEmpty, navigation.overlay == nil else { return }
         let m = CellNode.decorationMargin
         let view = Rect(origin: .zero, size: viewport).insetBy(dx: -m, dy: -m)
-        for (id, old) in before.paths where !seen.contains(id) && !carried.contains(id) {
-            guard let from = before.drawn[id], let path = mapped.pathAfter(old),
-                  let item = model.item(at: path), item.id == id, let j = snapshot.flatIndex(of: path) else { continue }
+        // The places drawn before, mapped across the edit: what is there now is what was there.
+        for i in before.snapshot.visibleItems(offsets: before.offsets) {
+            guard let path = mapped.pathAfter(before.snapshot.indexPath(ofFlat: i)), let item = model.item(at: path),
+                  !seen.contains(item.id), !carried.contains(item.id), let from = before.drawn[item.id],
+                  let j = snapshot.flatIndex(of: path) else { continue }
             let place = snapshot.windowFrame(ofFlat: j, offsets: offsets)
             // Within the scene's margin it is drawn at its place anyway.
             guard !place.intersects(view) else { continue }
