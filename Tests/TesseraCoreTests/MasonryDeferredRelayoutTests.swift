@@ -249,7 +249,7 @@ import Testing
             #expect(onScreen() == shown, "frame \(frames): the tiles on screen stay put")
             shown = onScreen()
         }
-        // 300 items: 2 a frame (a quarter of the budget) while the neighbours slide (0.3 s, ~18
+        // 300 items: 1 a frame (an eighth of the budget) while the neighbours slide (0.3 s, ~18
         // frames), then 10 a frame.
         #expect(!s.engine.snapshot.isProvisional && frames > 31 && frames <= 18 + 30 + 2, "landed in \(frames) frames")
         #expect(Array(s.engine.snapshot.frames) == Array(exact.frames))

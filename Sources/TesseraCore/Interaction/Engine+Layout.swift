@@ -151,11 +151,13 @@ extension Engine {
     /// slice of a million-item masonry (~3 ms) and the flight's first frame (every tile on
     /// screen repainted, ~3 ms) made one 7 ms frame.
     ///
-    /// While tiles move, a slice is a quarter of the budget: those frames repaint most of the
-    /// window (~3 ms), and a whole slice on top (~3 ms at 100,000 items) made 6–7 ms frames after
-    /// a drop of 10,000 files; the re-flow's or the warming's last slice lands a few frames later.
+    /// While tiles move, a slice is an eighth of the budget: those frames repaint most of the
+    /// window (~2.5 ms), and a whole slice on top (~3 ms at 100,000 items) made 6–7 ms frames after
+    /// a drop of 10,000 files, a quarter (~1.5 ms) still 4.1–4.9 ms ones (the drop at the end of
+    /// 100,000: an eighth, 3.4–3.5). The price: a re-flow's or the warming's last slice lands
+    /// later while tiles move (a pass over a million items: 80 frames instead of 40).
     mutating func continueLayoutWork(at t: Double) {
-        let budget = presentation.motions.isEmpty ? policy.layoutSliceItems : Swift.max(1, policy.layoutSliceItems / 4)
+        let budget = presentation.motions.isEmpty ? policy.layoutSliceItems : Swift.max(1, policy.layoutSliceItems / 8)
         let slice = arrangement.hasLayoutWork ? arrangement.continueLayoutWork(budget: budget) : .none
         if slice != .switching, arrangement.isSwitchReady, case .idle = session.phase { applyLayoutSwitch(at: t) }
         // Shapes re-flowed (pictures measured): every index is as before, so even under a
