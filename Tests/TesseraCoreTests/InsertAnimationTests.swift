@@ -90,3 +90,36 @@ import Testing
         for (id, c) in before { #expect(atRedo[id]?.frame == c.frame, "\(id)") }
     }
 }
+
+/// Tiles leaving the surface belong to it: drawn over its cells, under whatever opens on top.
+@Suite struct DepartureLayerTests {
+    /// The scene's cells in drawing order, by id.
+    static func order(_ scene: Scene) -> [String] {
+        scene.nodes.compactMap { if case .cell(let c) = $0 { c.id.rawValue } else { nil } }
+    }
+
+    /// A tile deleted just before a folder opens shrinks away under the folder's panel.
+    @Test func aTileShrinkingAwayIsDrawnUnderAFolderOpenedMeanwhile() throws {
+        var m = SampleData.generated(count: 30, sections: 2, seed: 1)
+        try m.drop("item-2", onto: "item-1")
+        var s = EngineScript(model: m)
+        s.key(.right)
+        s.key(.right)
+        let gone = try #require(s.engine.navigation.selection)
+        s.key(.delete)
+        #expect(s.engine.model.item(withID: gone) == nil)
+        let c = s.center("folder-1")
+        s.down(c)
+        s.wait(0.05)
+        s.up(c)
+        #expect(s.engine.overlay == .folder("folder-1"))
+        let scene = s.engine.scene()
+        let cells = Self.order(scene)
+        let leaving = try #require(cells.firstIndex(of: gone.rawValue), "\(gone) is still shrinking away")
+        let scrim = try #require(scene.nodes.firstIndex { if case .box(let b) = $0 { b.frame.size == s.engine.viewport } else { false } })
+        let leavingNode = try #require(scene.nodes.firstIndex { if case .cell(let c) = $0 { c.id == gone } else { false } })
+        #expect(leavingNode < scrim, "drawn under the panel's scrim")
+        // The folder's own items, drawn in the panel, come after it.
+        #expect(cells.suffix(2).sorted() == ["item-1", "item-2"] && leaving < cells.count - 2)
+    }
+}

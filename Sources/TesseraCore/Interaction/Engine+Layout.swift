@@ -232,13 +232,13 @@ extension Engine {
     /// redo of a drop of 10,000 files repainted the whole window in the frame that also splices
     /// them back (4.3–4.5 ms); now that frame draws what was there.
     ///
-    /// Not on a board (a tile leaving its list would be drawn outside the list's clip) nor under
-    /// an open folder or details (leaving tiles are drawn above everything); nor for a layout
-    /// switch, a resize or new shapes, where the tiles change size on the way and each would be
-    /// resampled every frame of the flight.
+    /// Not on a board (a tile leaving its list would be drawn outside the list's clip), nor for a
+    /// layout switch, a resize or new shapes, where the tiles change size on the way and each
+    /// would be resampled every frame of the flight. Under an open folder or details too: leaving
+    /// tiles are drawn with the surface, under what is open.
     private mutating func slideOutOfView(_ before: LayoutBefore, seen: Set<ItemID>, carried: FlightSet,
                                          mapped: EditLog.PathsBefore, at t: Double) {
-        guard snapshot.panes.isEmpty, navigation.overlay == nil else { return }
+        guard snapshot.panes.isEmpty else { return }
         let m = CellNode.decorationMargin
         let view = Rect(origin: .zero, size: viewport).insetBy(dx: -m, dy: -m)
         // The places drawn before, mapped across the edit: what is there now is what was there.

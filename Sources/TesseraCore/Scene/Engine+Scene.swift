@@ -55,6 +55,10 @@ extension Engine {
             nodes.append(.cell(node))
         }
         if let p = currentPane, p != nil { nodes.append(.popClip) }
+        // Items leaving the surface (into their folder's cell, or shrinking away) are drawn over
+        // its cells and under whatever is open on top: a folder opened while a deleted tile
+        // shrank away, an undo with details open, had the tile drawn over the panel.
+        for d in presentation.departures { if let node = departingCell(d, looks: looks) { nodes.append(.cell(node)) } }
         nodes += addRowNodes(offsets: offsets, style: style)
         var upcoming = upcomingCells(offsets: offsets, drawn: visible, hidden: hidden, looks: looks, style: style)
         if let l = session.lift, !l.group.isEmpty, style.prefetchDistance > 0 { upcoming += stackUpcoming(l, looks: looks) }
@@ -84,8 +88,6 @@ extension Engine {
             }
             nodes += morph(shown.nodes, panel: shown.panel, tile: t.tile, openness: openness)
         }
-        // Items leaving: into their folder's cell, or shrinking away.
-        for d in presentation.departures { if let node = departingCell(d, looks: looks) { nodes.append(.cell(node)) } }
         // The rubber band, over the cells it marks.
         nodes += bandNodes(style: style)
         // The carried snapshot on top of everything (a group's stack under it).
