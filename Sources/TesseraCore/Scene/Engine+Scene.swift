@@ -55,7 +55,7 @@ extension Engine {
             nodes.append(.cell(node))
         }
         if let p = currentPane, p != nil { nodes.append(.popClip) }
-        // Items leaving the surface (into their folder's cell, or shrinking away) are drawn over
+        // Items leaving the surface (into their folder's cell, shrinking away, sliding out of view) are drawn over
         // its cells and under whatever is open on top: a folder opened while a deleted tile
         // shrank away, an undo with details open, had the tile drawn over the panel.
         for d in presentation.departures { if let node = departingCell(d, looks: looks) { nodes.append(.cell(node)) } }
