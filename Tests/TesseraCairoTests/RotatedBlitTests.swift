@@ -126,10 +126,12 @@ import TesseraCore
         let source = UnsafeMutableRawPointer(cairo_image_surface_get_data(image)!).assumingMemoryBound(to: UInt32.self)
         let w = 240, h = 220
         // Turns (each pixel on its own), then scales without a turn, wider than tall and the other
-        // way (a row's two source rows blended once per column first: a loop of its own).
+        // way (a row's two source rows blended once per column first: a loop of its own), and
+        // within a few percent of 1 (most runs of four pixels on four neighbouring columns).
         let cases: [(turn: Double, scale: Double, tall: Double, tx: Double, ty: Double)] = [
             (0.05, 1.0, 1, 11.3, -7.9), (-0.164, 1.1, 1, 40.0, 30.0), (2.4, 0.8, 1, 170.2, 150.7),
-            (0, 1.0, 1, 11.3, -7.9), (0, 1.07, 0.93, 40.3, 30.6), (0, 0.83, 1.21, -12.5, 9.25), (0, 1.6, 0.6, 3.5, 2.0)]
+            (0, 1.0, 1, 11.3, -7.9), (0, 1.07, 0.93, 40.3, 30.6), (0, 0.83, 1.21, -12.5, 9.25), (0, 1.6, 0.6, 3.5, 2.0),
+            (0, 1.02, 0.98, 7.7, 3.1), (0, 0.97, 1.0, -4.4, 12.8)]
         for (turn, scale, tall, tx, ty) in cases {
             for alpha: UInt32 in [255, 231, 77, 1] {
                 // Destination to source: the inverse of turning by `turn`, scaling by `scale` (and
