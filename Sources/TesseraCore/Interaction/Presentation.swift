@@ -28,7 +28,8 @@ public struct Presentation: Equatable, Sendable {
     public private(set) var progress: ShownProgress?
     /// The caption strip: the latest announcement of a move, until it is due to go.
     public private(set) var caption: Caption?
-    /// Items an edit took out of view that leave visibly: into a folder's cell, or shrinking away.
+    /// Items an edit took out of view that leave visibly: into a folder's cell, shrinking away, or
+    /// sliding out of the window to the place the edit pushed them to.
     public private(set) var departures: [Departure] = []
     /// Items an edit put in view, new there (added, dropped, an undone delete): since when they
     /// fade in while they grow out of their slot's centre, as a departure fades out.
