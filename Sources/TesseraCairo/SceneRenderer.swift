@@ -58,6 +58,12 @@ public final class SceneRenderer {
     /// Loads the faces the text of `scene` needs beyond those (bold headers, badges).
     public func loadFonts(usedIn scene: Scene) { text.loadFonts(usedIn: scene) }
 
+    /// Loads the faces of the labels a frame soon shows (`Scene.upcomingLabelStyles`), for
+    /// idle time.
+    public func loadUpcomingFonts(of scene: Scene) {
+        if !scene.upcomingLabelStyles.isEmpty { text.loadFonts(for: scene.upcomingLabelStyles) }
+    }
+
     /// Loads the faces of the text the first edits show (the toast, a stack's count badge), for
     /// idle time after start-up.
     public func loadInteractionFonts() { text.loadInteractionFonts() }

@@ -187,6 +187,12 @@ final class TextRenderer {
         warm(Array(styles.subtracting([.cellTitle, .label(.footer)])))
     }
 
+    /// Loads the faces of the label `styles` not set yet: a layout switch's, in the idle time
+    /// before its first frame (`Scene.upcomingLabelStyles`). A bold one loads the bold face.
+    func loadFonts(for styles: [LabelNode.Style]) {
+        warm(styles.map { TextStyle.label($0) }.filter { !warmedStyles.contains($0) })
+    }
+
     /// Loads the faces of the text that comes with the first edits: the toast a drop shows, and
     /// the count badge of a group's stack (and of folders, when none was on the first screen).
     func loadInteractionFonts() { warm([.label(.toast), .badge]) }

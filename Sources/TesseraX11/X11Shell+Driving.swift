@@ -81,7 +81,8 @@ extension X11Shell {
     nonisolated static let idlePrefetchSeconds = 0.005
 
     /// Idle-time work after a frame, until 3 ms before `nextFrame` (``MonotonicClock`` seconds;
-    /// nil: none due, and then within the resting budget above): paints into the cell image cache
+    /// nil: none due, and then within the resting budget above): loads the faces of the labels a
+    /// switch on its way shows (`Scene.upcomingLabelStyles`), then paints into the cell image cache
     /// the cells the shown scene draws that have no image (flying in, or changing size: at the
     /// size they will rest at), then its upcoming cells (see `Scene.upcoming`); returns how many
     /// it painted. The next frame then leaves painting size-changing tiles to idle time (``draw(_:)``).
@@ -89,6 +90,7 @@ extension X11Shell {
     public func prefetchInIdleTime(before nextFrame: Double? = nil) -> Int {
         guard let scene = frames.shown else { return 0 }
         frames.idleSinceFrame = true
+        renderer.loadUpcomingFonts(of: scene)
         let budget = Self.idlePrefetchBudget(now: MonotonicClock.now(), nextFrame: nextFrame)
         return renderer.prefetch(for: scene, scale: scale, limit: budget.cells) { MonotonicClock.now() >= budget.until }
     }

@@ -92,6 +92,21 @@ import TesseraCore
         #expect(withHeaders.boldFileReadAhead == nil, "the bold face is in: nothing to read ahead")
     }
 
+    /// A layout switch on its way names its labels' styles (`Scene.upcomingLabelStyles`): idle time
+    /// sets them, the bold face included, so the flight's first frame does not (a switch from a
+    /// grid without headers to a masonry with them loaded the bold face inside it: 2.4 ms).
+    @Test func aSwitchOnItsWaySetsItsLabelsStylesBoldIncluded() {
+        let plain = TextRenderer()
+        while plain.warmNextStyle() {}
+        plain.loadFonts(for: [])
+        #expect(!plain.warmedStyles.contains { $0.isBold }, "nothing upcoming: the bold face stays out")
+        plain.loadFonts(for: [.header, .footer])
+        #expect(plain.warmedStyles.contains(.label(.header)) && plain.warmedStyles.contains(.label(.footer)))
+        let board = TextRenderer()
+        board.loadFonts(for: [.listTitle, .addRow])
+        #expect(board.warmedStyles.isSuperset(of: [.label(.listTitle), .label(.addRow)]))
+    }
+
     /// Without headers on the first screens, the bold face stays out but its file is read into the
     /// page cache in an idle turn, once: the first switch to masonry after a boot drew its frame in
     /// 27.6 ms reading the 20 MB file, and in 4.8 ms with the file read ahead.

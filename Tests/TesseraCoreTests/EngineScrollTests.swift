@@ -122,11 +122,15 @@ import Testing
 
     @Test func keysSwitchLayoutsAndMoveTheSelection() {
         var s = EngineScript()
+        // Each switch flies from the frame after the key's (`Engine.setLayout`).
         s.key(.character("2"))
+        s.wait(2.0 / 60)
         #expect(s.engine.layoutChoice == .masonry)
         s.key(.character("3"))
+        s.wait(2.0 / 60)
         #expect(s.engine.layoutChoice == .board)
         s.key(.character("1"))
+        s.wait(2.0 / 60)
         #expect(s.effects == [.layoutChanged(.masonry), .layoutChanged(.board), .layoutChanged(.grid)])
         s.key(.right)
         #expect(s.engine.selection == "item-1")

@@ -71,6 +71,7 @@ import Testing
         #expect(board.engine.presentation.departures.isEmpty)
         var s = EngineScript(model: SampleData.generated(count: 200, sections: 1, seed: 1))
         s.send(.key(.character("3")))
+        s.wait(2.0 / 60)
         #expect(s.engine.layoutChoice == .board && s.engine.presentation.departures.isEmpty)
     }
 

@@ -127,21 +127,19 @@ extension Engine {
     /// and the item travels the least — unless the new layout shows it whole unscrolled: then it
     /// starts at its top. Then every cell flies to its new place.
     ///
-    /// A masonry of more than `policy.layoutSliceItems` items is laid out over the next frames
-    /// (`advance(to:)`), the old layout shown and usable meanwhile; the flight starts when it is
-    /// ready. Asking for the layout in use drops a pending switch.
+    /// The flight starts in the next frame. A masonry of more than `policy.layoutSliceItems` items
+    /// is laid out over the next frames (`advance(to:)`), the old layout shown and usable
+    /// meanwhile; the flight starts when it is ready. Asking for the layout in use drops a
+    /// pending switch.
     public mutating func setLayout(_ choice: LayoutChoice, at t: Double) {
         guard choice != layoutChoice || arrangement.pendingLayout != nil else { return }
         arrangement.beginSwitch(to: choice.layout, budget: policy.layoutSliceItems)
-        // A masonry laid out here in one go of many items (100,000: ~3.5 ms) lands a frame later,
-        // as a sliced one does (`continueLayoutWork`): with the flight's first frame, every tile
-        // repainted, it was an 8.6 ms frame. A small one flies at once.
-        guard arrangement.isSwitchReady else { return }
-        if choice == .masonry, model.topLevelCount > policy.layoutSliceItems / 8 {
-            arrangement.landSwitchNextFrame()
-        } else {
-            applyLayoutSwitch(at: t)
-        }
+        // A layout laid out here in one go lands a frame later, as a sliced one does
+        // (`continueLayoutWork`). Why: a masonry of many items (100,000: ~3.5 ms) and the
+        // flight's first frame, every tile repainted, made an 8.6 ms frame; and the idle time
+        // between loads the faces of the new layout's labels (`Scene.upcomingLabelStyles`),
+        // which its first frame loaded before (the bold face of a masonry's headers: 2.4 ms).
+        if arrangement.isSwitchReady { arrangement.landSwitchNextFrame() }
     }
 
     /// A frame's slice of layout work: the pending switch's pass, a re-flow, or warming a

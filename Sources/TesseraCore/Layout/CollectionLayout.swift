@@ -37,6 +37,19 @@ public enum LayoutConfiguration: CollectionLayout, Hashable, Sendable, Codable {
         snapshot(of: model, viewport: viewport, reusing: [])
     }
 
+    /// The styles of the labels its sections show (`Engine.scene`): headers and footers, a
+    /// board's list titles and its lists' "Add task" rows.
+    public var labelStyles: [LabelNode.Style] {
+        func bands(header: Double, footer: Double) -> [LabelNode.Style] {
+            (header > 0 ? [.header] : []) + (footer > 0 ? [.footer] : [])
+        }
+        switch self {
+        case .grid(let l): return bands(header: l.headerLength, footer: l.footerLength)
+        case .masonry(let l): return bands(header: l.headerLength, footer: l.footerLength)
+        case .board(let l): return l.addRowHeight > 0 ? [.listTitle, .addRow] : [.listTitle]
+        }
+    }
+
     /// As `snapshot(of:viewport:)`; a masonry writes its frames into `spare`'s memory (see
     /// `MasonryLayout.snapshot(of:viewport:reusing:)`), the others let it go.
     func snapshot(of model: CollectionModel, viewport: Size, reusing spare: consuming [Rect]) -> LayoutSnapshot {

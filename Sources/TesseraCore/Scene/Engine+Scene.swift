@@ -126,8 +126,10 @@ extension Engine {
         if let m = navigation.menu { nodes += menuNodes(m, style: style) }
         if let caption = captionNode { nodes.append(.label(caption)) }
         if inspector.isOn { nodes += inspectorNodes(style: style) }
-        return Scene(size: viewport, background: style.background, nodes: nodes, cursor: cursor, upcoming: upcoming,
-                     palette: style.palette, uiFont: style.uiFont)
+        var scene = Scene(size: viewport, background: style.background, nodes: nodes, cursor: cursor, upcoming: upcoming,
+                          palette: style.palette, uiFont: style.uiFont)
+        scene.upcomingLabelStyles = arrangement.pendingLayout?.labelStyles ?? []
+        return scene
     }
 
     /// Cells within `style.prefetchDistance` beyond the window that are not drawn (see `Scene.upcoming`):

@@ -13,6 +13,10 @@ public struct Scene: Sendable {
     /// caches cell images may prepare them in idle time, so scrolling them in costs a blit
     /// (UICollectionView's prefetching, RecyclerView's GapWorker).
     public var upcoming: [CellNode]
+    /// Styles of the labels a frame soon shows (a layout switch on its way: its headers, a
+    /// board's list titles): a renderer loads their faces in idle time, so the switch's first
+    /// frame does not (the bold face: 2.4 ms).
+    public var upcomingLabelStyles: [LabelNode.Style] = []
     /// The colours the renderer draws tiles, text and badges with (the chrome's are in the nodes).
     public var palette: Palette
     /// While the appearance changes: the opacity at which the host lays the window as it looked

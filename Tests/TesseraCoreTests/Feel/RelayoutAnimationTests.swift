@@ -15,6 +15,7 @@ import Testing
         var s = EngineScript(model: SampleData.model(), layout: .grid(FlowLayout()), viewport: Size(width: 1024, height: 720))
         let gridToday = s.engine.snapshot.toWindow(s.engine.snapshot.sections[0].background, pane: nil, offsets: s.engine.offsets)
         s.key(.character("3"))
+        s.wait(2.0 / 60)
         // The first frame: the lists start where the grid's sections were (the band at the top),
         // so no tile flying in is cut off by a list already at its final size.
         let first = clips(s)
