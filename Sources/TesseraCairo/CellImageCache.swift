@@ -84,8 +84,13 @@ final class CellImageCache {
         var extra = 0, drawn = 0
         for node in nodes {
             guard case .cell(let cell) = node, Self.isDrawableFromRestingImage(cell) else { continue }
-            drawn += Self.bytes(of: cell, margin: cell.paintMargin, pixelScale: pixelScale)
-            if cell.isMarked { extra += Self.bytes(of: cell, margin: CellNode.plainMargin, pixelScale: pixelScale) }
+            // Its image's size, not the size it is drawn at: a tile growing in (a drop's arrivals)
+            // or changing size has its image at the size it rests at. Counted at the size drawn,
+            // the tiles growing into a masonry after a drop of 10,000 files bounded the cache
+            // below their own images, and the frames after painted them again, three a frame.
+            let size = cell.restingSize ?? cell.frame.size
+            drawn += Self.bytes(of: size, margin: cell.paintMargin, pixelScale: pixelScale)
+            if cell.isMarked { extra += Self.bytes(of: size, margin: CellNode.plainMargin, pixelScale: pixelScale) }
         }
         // And for the unmarked image of each marked cell about to be shown (a carried group's
         // members as they will land; `prepare` readies that one): without it, preparing them in
@@ -102,8 +107,13 @@ final class CellImageCache {
 
     /// The bytes of an image of `cell` painted with `margin` around it.
     private static func bytes(of cell: CellNode, margin: Double, pixelScale: Double) -> Int {
+        bytes(of: cell.frame.size, margin: margin, pixelScale: pixelScale)
+    }
+
+    /// The bytes of an image of a cell of `size` painted with `margin` around it.
+    private static func bytes(of size: Size, margin: Double, pixelScale: Double) -> Int {
         let side = 2 * margin
-        return Int(((cell.frame.width + side) * pixelScale).rounded(.up) * ((cell.frame.height + side) * pixelScale).rounded(.up)) * 4
+        return Int(((size.width + side) * pixelScale).rounded(.up) * ((size.height + side) * pixelScale).rounded(.up)) * 4
     }
 
     private func applyBudget() {

@@ -413,6 +413,36 @@ extension CellImageCacheTests {
     /// While scrolling, the cells prefetched at the edges are touched every frame and the cells in
     /// the middle of the window not at all: plain LRU forgot the latter first, and the next re-flow
     /// (a reorder, a drop) repainted every cell on screen in one frame.
+    /// Tiles growing in (a drop's arrivals) are drawn from images at the size they rest at: the
+    /// cache makes room for those, not for the small frames they are drawn in. Bounded by the
+    /// small frames, twelve tiles' images evicted one another as idle time painted them, and the
+    /// frames after painted them again (after a drop of 10,000 files, three a frame).
+    @Test func tilesGrowingInKeepTheImagesIdleTimePaintedForThem() {
+        let renderer = SceneRenderer(assetDirectory: PixelCanvas.emptyAssets)
+        let size = Size(width: 400, height: 300)
+        func scene(drawnAt side: Double) -> Scene {
+            let cells = (0..<12).map { i in
+                var c = tile(x: Double(i % 4) * 100 + 10, title: "Photo \(i)")
+                c.id = ItemID("g\(i)")
+                c.frame = Rect(x: c.frame.minX, y: Double(i / 4) * 100 + 10, width: side, height: side)
+                c.restingSize = Size(width: 150, height: 150)
+                return c
+            }
+            return Scene(size: size, background: white, nodes: cells.map(SceneNode.cell))
+        }
+        renderer.beginFrame(freshPaints: 0)
+        _ = PixelCanvas(scene(drawnAt: 50), width: 400, height: 300, renderer: renderer)
+        #expect(renderer.takeCellImageMisses() == 0, "bare tiles at first")
+        #expect(renderer.prefetch(for: scene(drawnAt: 50), scale: 1, limit: 12) == 12, "idle time paints all twelve")
+        _ = renderer.takeCellImageMisses()
+        #expect(renderer.cachedImageBytes > 1 << 20, "more than the window's own budget: \(renderer.cachedImageBytes)")
+        for side in [60.0, 80, 100] {
+            renderer.beginFrame(freshPaints: 3, settlingInIdle: true)
+            _ = PixelCanvas(scene(drawnAt: side), width: 400, height: 300, renderer: renderer)
+            #expect(renderer.takeCellImageMisses() == 0, "drawn at \(side): every tile from the image idle time made")
+        }
+    }
+
     @Test func cellsOnScreenOutliveCellsPrefetchedAfterThem() {
         let renderer = SceneRenderer(assetDirectory: PixelCanvas.emptyAssets)
         let size = Size(width: 400, height: 300)
