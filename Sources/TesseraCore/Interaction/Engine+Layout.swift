@@ -127,10 +127,10 @@ extension Engine {
     /// and the item travels the least — unless the new layout shows it whole unscrolled: then it
     /// starts at its top. Then every cell flies to its new place.
     ///
-    /// The flight starts in the next frame. A masonry of more than `policy.layoutSliceItems` items
-    /// is laid out over the next frames (`advance(to:)`), the old layout shown and usable
-    /// meanwhile; the flight starts when it is ready. Asking for the layout in use drops a
-    /// pending switch.
+    /// The flight starts in the frame after the one that asked. A masonry of more than
+    /// `policy.layoutSliceItems` items is laid out over the next frames (`advance(to:)`), the old
+    /// layout shown and usable meanwhile; the flight starts when it is ready. Asking for the
+    /// layout in use drops a pending switch.
     public mutating func setLayout(_ choice: LayoutChoice, at t: Double) {
         guard choice != layoutChoice || arrangement.pendingLayout != nil else { return }
         arrangement.beginSwitch(to: choice.layout, budget: policy.layoutSliceItems)
