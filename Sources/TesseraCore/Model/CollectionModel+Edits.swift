@@ -330,7 +330,7 @@ extension CollectionModel {
         guard sections.indices.contains(path.section) else { throw .unknownSection(path.section) }
         guard (0...sections[path.section].items.count).contains(path.item) else { throw .indexOutOfRange(path) }
         sections[path.section].items.insert(contentsOf: items, at: path.item)
-        for k in items.indices { log.append(.inserted(section: path.section, index: path.item + k)) }
+        log.append(.inserted(section: path.section, index: path.item, count: items.count))
     }
 
     public mutating func insert(_ item: Item, at path: IndexPath, log: inout EditLog) throws(ModelEditError) {

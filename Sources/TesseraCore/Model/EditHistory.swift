@@ -72,7 +72,8 @@ extension EditLog {
         steps.reduce(0) { n, step in
             switch step {
             case .inserted, .retitled: n
-            case .removed(_, _, let item), .replaced(_, _, let item): n + 1 + item.children.count
+            case .removed(_, _, let items): items.reduce(n + items.count) { $0 + $1.children.count }
+            case .replaced(_, _, let item): n + 1 + item.children.count
             }
         }
     }

@@ -11,11 +11,11 @@ extension EditLog {
         var tails = [(from: Int, shift: Int)](repeating: (0, 0), count: sectionCount)
         for step in steps {
             switch step {
-            case .inserted(let s, let i):
-                // Entries from i on move up one; the new one at i ends the run before them.
-                tails[s] = (Swift.max(tails[s].from, i) + 1, tails[s].shift + 1)
-            case .removed(let s, let i, _):
-                tails[s] = (Swift.max(tails[s].from - 1, i), tails[s].shift - 1)
+            case .inserted(let s, let i, let n):
+                // Entries from i on move up n; the new ones at i..<i+n end the run before them.
+                tails[s] = (Swift.max(tails[s].from, i) + n, tails[s].shift + n)
+            case .removed(let s, let i, let items):
+                tails[s] = (Swift.max(tails[s].from - items.count, i), tails[s].shift - items.count)
             case .replaced(let s, let i, _):
                 tails[s].from = Swift.max(tails[s].from, i + 1)
             case .retitled:
