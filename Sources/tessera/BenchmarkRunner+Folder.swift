@@ -69,6 +69,7 @@ extension BenchmarkRunner {
             if config.pacedDrag { BenchClock.sleep(untilMs: t * 1000) }
             let f = frame(at: t, input: input(i))
             sections.add(f)
+            if Self.dumpsFrames { dumpFrame("folder", i, f) }
             if engine.overlay == .folder(panelFolder) { opened = true }
             if engine.isDragging { lifted = true }
             if let panel = engine.folderPanel {

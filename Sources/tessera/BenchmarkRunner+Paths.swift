@@ -17,14 +17,17 @@ extension BenchmarkRunner {
             if config.pacedDrag { BenchClock.sleep(untilMs: t * 1000) }
             let f = frame(at: t, input: input(i))
             sections.add(f)
-            if Self.dumpsFrames {
-                StandardStreams.error("\(prefix) \(i) at \(MonotonicClock.now()) engine \(f.engine) render \(f.render) present \(f.present) painted \(shell.cellImageMisses()) \(shell.lastFrameFigures)\n")
-            }
+            if Self.dumpsFrames { dumpFrame(prefix, i, f) }
             observe(i)
             checkWatchdog(prefix)
         }
         reportFrames(prefix, sections)
         reportParts(prefix, sections)
+    }
+
+    /// One stderr line for frame `i` of a timed script (`TESSERA_BENCH_DUMP=1`).
+    func dumpFrame(_ prefix: String, _ i: Int, _ f: FrameTime) {
+        StandardStreams.error("\(prefix) \(i) at \(MonotonicClock.now()) engine \(f.engine) render \(f.render) present \(f.present) painted \(shell.cellImageMisses()) \(shell.lastFrameFigures)\n")
     }
 
     /// Closes whatever an earlier script left open, clears marks and goes to the top; not timed.

@@ -55,6 +55,9 @@ extension Engine {
     /// Cost: O(visible), after the layout's own (O(sections) for grids and boards, O(n) for masonry).
     /// How much of each side a new item's first frame leaves out (0.3: it starts at 40% size).
     static let growInset = 0.3
+    /// After an edit, tiles coming into view from farther beyond the window's edge than this
+    /// share of the window start this far beyond it (``FarApproach``).
+    static let farApproachReach = 0.25
 
     mutating func afterRelayout(_ before: LayoutBefore, edits: LoggedEdits?, at t: Double, animated: Bool) {
         // A thumb being dragged belongs to the old layout's geometry.
@@ -69,6 +72,11 @@ extension Engine {
         let carried = inFlight
         // Asked of every tile in view: the log's runs mapped once, not its steps once a tile.
         let mapped = edits.map { EditLog.PathsBefore($0.log) }
+        // After an edit, tiles coming from beyond the window's edge along the scroll axis (not
+        // on a board, whose lists clip their own tiles): their starts are brought near at the end.
+        let window = Rect(origin: .zero, size: viewport)
+        let approach = edits != nil && snapshot.panes.isEmpty
+        var fromBeyond: [(id: ItemID, from: Rect, to: Rect)] = []
         for i in snapshot.visibleItems(offsets: offsets) {
             let path = snapshot.indexPath(ofFlat: i)
             guard let id = model.item(at: path)?.id else { continue }
@@ -80,7 +88,12 @@ extension Engine {
             var from = before.drawn[id]
             let pathBefore = mapped.map { $0.pathBefore(path) } ?? path
             if from == nil, let old = pathBefore, let j = before.snapshot.flatIndex(of: old) {
-                from = before.snapshot.windowFrame(ofFlat: j, offsets: before.offsets)
+                let was = before.snapshot.windowFrame(ofFlat: j, offsets: before.offsets)
+                if approach, !was.intersects(window) {
+                    fromBeyond.append((id, was, frame))
+                    continue
+                }
+                from = was
             }
             // Out of a folder (an undone drop, a folder dissolved): from the folder's cell.
             if from == nil, let folder = mapped?.folder(thatHeld: id), let f = before.drawn[folder] {
@@ -93,6 +106,11 @@ extension Engine {
                 presentation.arrive(id, at: t)
             }
             if let from { presentation.slide(id, from: from, to: frame, at: t, policy: policy) }
+        }
+        let axis = snapshot.scrollAxis
+        let reach = (axis == .vertical ? viewport.height : viewport.width) * Self.farApproachReach
+        for (tile, d) in zip(fromBeyond, FarApproach.shifts(fromBeyond.map(\.from), view: window, axis: axis, reach: reach)) {
+            presentation.slide(tile.id, from: tile.from.offsetBy(dx: d.x, dy: d.y), to: tile.to, at: t, policy: policy)
         }
         // Items that left the view stop animating; those an edit pushed out slide out of it.
         for id in before.drawn.keys where !seen.contains(id) { presentation.stopSliding(id) }
@@ -240,6 +258,7 @@ extension Engine {
         let m = CellNode.decorationMargin
         let view = Rect(origin: .zero, size: viewport).insetBy(dx: -m, dy: -m)
         // The places drawn before, mapped across the edit: what is there now is what was there.
+        var leaving: [(item: Item, from: Rect, path: IndexPath, place: Rect)] = []
         for i in before.snapshot.visibleItems(offsets: before.offsets) {
             guard let path = mapped.pathAfter(before.snapshot.indexPath(ofFlat: i)), let item = model.item(at: path),
                   !seen.contains(item.id), !carried.contains(item.id), let from = before.drawn[item.id],
@@ -247,10 +266,17 @@ extension Engine {
             let place = snapshot.windowFrame(ofFlat: j, offsets: offsets)
             // Within the scene's margin it is drawn at its place anyway.
             guard !place.intersects(view) else { continue }
-            let gap = Rect(x: from.minX - place.minX, y: from.minY - place.minY,
-                           width: from.width - place.width, height: from.height - place.height)
-            presentation.depart(Departure(item: item, from: from, into: nil, intoPath: nil, start: t,
-                                          outOfView: .init(path: path, gap: gap)))
+            leaving.append((item, from, path, place))
+        }
+        // Pushed far (a drop of 10,000 files above them), they slide only `reach` past the edge.
+        let reach = (snapshot.scrollAxis == .vertical ? viewport.height : viewport.width) * Self.farApproachReach
+        let pulls = FarApproach.shifts(leaving.map(\.place), view: view, axis: snapshot.scrollAxis, reach: reach)
+        for (l, pull) in zip(leaving, pulls) {
+            let end = l.place.offsetBy(dx: pull.x, dy: pull.y)
+            let gap = Rect(x: l.from.minX - end.minX, y: l.from.minY - end.minY,
+                           width: l.from.width - end.width, height: l.from.height - end.height)
+            presentation.depart(Departure(item: l.item, from: l.from, into: nil, intoPath: nil, start: t,
+                                          outOfView: .init(path: l.path, gap: gap, pull: pull)))
         }
     }
 

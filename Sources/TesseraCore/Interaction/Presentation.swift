@@ -261,8 +261,12 @@ public struct Departure: Hashable, Sendable {
 
     public struct OutOfView: Hashable, Sendable {
         public var path: IndexPath
-        /// `from` minus the place's window frame then (x, y, width, height).
+        /// `from` minus where it ends (x, y, width, height): its place's window frame then,
+        /// plus `pull`.
         public var gap: Rect
+        /// Added to its place, far beyond the window (``FarApproach``), so it slides only a little
+        /// way past the edge; zero for a place near the window.
+        public var pull: Point = .zero
     }
 
     /// How long it is drawn.

@@ -34,10 +34,10 @@ extension Engine {
         let p = Tween(from: 0, to: 1, start: d.start, duration: policy.settleDuration).progress(at: now)
         var node: CellNode
         if let o = d.outOfView {
-            // Its place drawn now (the view may scroll meanwhile), plus what is left of the gap.
+            // Its place drawn now (the view may scroll meanwhile), pulled near, plus what is left of the gap.
             guard let place = model.indexPath(of: d.item.id, near: o.path).flatMap({ drawnFrame(of: d.item.id, at: $0) }) else { return nil }
             let left = Spring(displacement: 1, start: d.start, omega: Spring.omega(settleTime: policy.springSettleTime)).value(at: now)
-            node = looks.node(d.item, frame: Rect(x: place.minX + o.gap.minX * left, y: place.minY + o.gap.minY * left,
+            node = looks.node(d.item, frame: Rect(x: place.minX + o.pull.x + o.gap.minX * left, y: place.minY + o.pull.y + o.gap.minY * left,
                                                   width: place.width + o.gap.width * left, height: place.height + o.gap.height * left))
         } else if let f = d.into {
             guard let to = model.indexPath(of: f, near: d.intoPath).flatMap({ drawnFrame(of: f, at: $0) }) else { return nil }
