@@ -55,9 +55,9 @@ extension Engine {
     /// Cost: O(visible), after the layout's own (O(sections) for grids and boards, O(n) for masonry).
     /// How much of each side a new item's first frame leaves out (0.3: it starts at 40% size).
     static let growInset = 0.3
-    /// After an edit, tiles coming into view from farther beyond the window's edge than this
-    /// share of the window start this far beyond it (``FarApproach``).
-    static let farApproachReach = 0.25
+    /// Tiles coming into view from farther beyond the window's edge than this share of the window
+    /// start this far beyond it (``FarApproach``).
+    static let farApproachReach = 0.125
 
     mutating func afterRelayout(_ before: LayoutBefore, edits: LoggedEdits?, at t: Double, animated: Bool) {
         // A thumb being dragged belongs to the old layout's geometry.
@@ -72,10 +72,10 @@ extension Engine {
         let carried = inFlight
         // Asked of every tile in view: the log's runs mapped once, not its steps once a tile.
         let mapped = edits.map { EditLog.PathsBefore($0.log) }
-        // After an edit, tiles coming from beyond the window's edge along the scroll axis (not
-        // on a board, whose lists clip their own tiles): their starts are brought near at the end.
+        // Tiles coming from beyond the window's edge along the scroll axis (not on a board, whose
+        // lists clip their own tiles): their starts are brought near at the end.
         let window = Rect(origin: .zero, size: viewport)
-        let approach = edits != nil && snapshot.panes.isEmpty
+        let approach = snapshot.panes.isEmpty
         var fromBeyond: [(id: ItemID, from: Rect, to: Rect)] = []
         for i in snapshot.visibleItems(offsets: offsets) {
             let path = snapshot.indexPath(ofFlat: i)

@@ -64,4 +64,26 @@ import Testing
         #expect(leastCoveredOverHalfASecond() > 0.3)
         #expect(Self.covered(s.engine) > 0.7)
     }
+
+    /// A switch to masonry with the view sent to the end in the same turn (Home, 2, End): the
+    /// tiles at the masonry's end fly in from the grid's end, far below what was in view (the old
+    /// tiles at the top are not in the new view). The window stood empty for 17 frames before
+    /// they came in; now for at most three (they start an eighth of the window below its edge).
+    @Test func aSwitchThatAlsoJumpsFarShowsTilesAtOnce() {
+        var s = EngineScript(model: SampleData.generated(count: 3000, sections: 1, seed: 2), layout: .grid(FlowLayout()),
+                             viewport: Size(width: 1024, height: 720))
+        s.wait(1)
+        let files = (0..<10_000).map { IncomingItem(title: "IMG_\($0).jpg", icon: "camera", location: "file:///p/IMG_\($0).jpg") }
+        s.send(.dropIn(files, at: s.frame(ItemID(s.ids(0)[0])).center))
+        s.wait(2)
+        for k in [Key.home, .character("2"), .end] { s.send(.key(k)) }
+        var empty = 0
+        for _ in 0..<40 {
+            s.wait(1.0 / 60)
+            if Self.covered(s.engine) < 0.05 { empty += 1 }
+        }
+        #expect(s.engine.layoutChoice == .masonry)
+        #expect(empty <= 3, "\(empty)")
+        #expect(Self.covered(s.engine) > 0.7)
+    }
 }
