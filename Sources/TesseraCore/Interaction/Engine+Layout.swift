@@ -59,6 +59,11 @@ extension Engine {
     /// start this far beyond it (``FarApproach``).
     static let farApproachReach = 0.125
 
+    /// ``farApproachReach`` of the window along the scroll axis, in px.
+    var farApproachDistance: Double {
+        (snapshot.scrollAxis == .vertical ? viewport.height : viewport.width) * Self.farApproachReach
+    }
+
     mutating func afterRelayout(_ before: LayoutBefore, edits: LoggedEdits?, at t: Double, animated: Bool) {
         // A thumb being dragged belongs to the old layout's geometry.
         if session.scrub != nil { session.end() }
@@ -107,9 +112,8 @@ extension Engine {
             }
             if let from { presentation.slide(id, from: from, to: frame, at: t, policy: policy) }
         }
-        let axis = snapshot.scrollAxis
-        let reach = (axis == .vertical ? viewport.height : viewport.width) * Self.farApproachReach
-        for (tile, d) in zip(fromBeyond, FarApproach.shifts(fromBeyond.map(\.from), view: window, axis: axis, reach: reach)) {
+        let shifts = FarApproach.shifts(fromBeyond.map(\.from), view: window, axis: snapshot.scrollAxis, reach: farApproachDistance)
+        for (tile, d) in zip(fromBeyond, shifts) {
             presentation.slide(tile.id, from: tile.from.offsetBy(dx: d.x, dy: d.y), to: tile.to, at: t, policy: policy)
         }
         // Items that left the view stop animating; those an edit pushed out slide out of it.
@@ -268,9 +272,8 @@ extension Engine {
             guard !place.intersects(view) else { continue }
             leaving.append((item, from, path, place))
         }
-        // Pushed far (a drop of 10,000 files above them), they slide only `reach` past the edge.
-        let reach = (snapshot.scrollAxis == .vertical ? viewport.height : viewport.width) * Self.farApproachReach
-        let pulls = FarApproach.shifts(leaving.map(\.place), view: view, axis: snapshot.scrollAxis, reach: reach)
+        // Pushed far (a drop of 10,000 files above them), they slide only a little way past the edge.
+        let pulls = FarApproach.shifts(leaving.map(\.place), view: view, axis: snapshot.scrollAxis, reach: farApproachDistance)
         for (l, pull) in zip(leaving, pulls) {
             let end = l.place.offsetBy(dx: pull.x, dy: pull.y)
             let gap = Rect(x: l.from.minX - end.minX, y: l.from.minY - end.minY,

@@ -34,6 +34,9 @@ public struct EditLog: Hashable, Sendable {
             return items
         }
     }
+    /// No step continues the one before it as a run of inserts or of removals at one place:
+    /// `append` joins those (so a run is always one step; removals from a block's end are not
+    /// joined, each would copy the block's items).
     private(set) var steps: [Step] = []
 
     public init() {}
@@ -102,15 +105,9 @@ public struct EditLog: Hashable, Sendable {
         while k >= 0 {
             switch steps[k] {
             case .inserted(let s, let i, let n):
-                // Runs of inserts that continue one another, met from the last: one cut.
-                var low = i
+                // A run of inserts is one step: one cut.
+                out.append(.removed(section: s, index: i, model.sections[s].items.removeSubrange(i..<(i + n))))
                 k -= 1
-                while k >= 0, case .inserted(s, let j, let m) = steps[k], j + m == low {
-                    low = j
-                    k -= 1
-                }
-                let removed = model.sections[s].items.removeSubrange(low..<(i + n))
-                out.append(.removed(section: s, index: low, removed))
             case .removed(let s, let i, let items):
                 // Removals each ending where the next one took its block out (from a block's
                 // end), met from the last: one splice.
@@ -161,27 +158,17 @@ public struct EditLog: Hashable, Sendable {
         while k < steps.count {
             switch steps[k] {
             case .inserted(let s, let i, let n):
-                var end = i + n
+                body(.inserted(section: s, places: i..<(i + n)))
                 k += 1
-                while k < steps.count, case .inserted(s, end, let m) = steps[k] {
-                    end += m
-                    k += 1
-                }
-                body(.inserted(section: s, places: i..<end))
             case .removed(let s, let i, let first):
+                // Removals at one place are one step already; those from a block's end follow
+                // one another, each ending where the one before began.
                 var items = first, low = i
                 k += 1
-                if k < steps.count, case .removed(s, i, _) = steps[k] {
-                    while k < steps.count, case .removed(s, i, let more) = steps[k] {
-                        items += more
-                        k += 1
-                    }
-                } else {
-                    while k < steps.count, case .removed(s, let j, let more) = steps[k], j + more.count == low {
-                        items += more
-                        low = j
-                        k += 1
-                    }
+                while k < steps.count, case .removed(s, let j, let more) = steps[k], j + more.count == low {
+                    items += more
+                    low = j
+                    k += 1
                 }
                 body(.removed(section: s, block: low..<(low + items.count), items: items))
             case .replaced(let s, let i, let old):
