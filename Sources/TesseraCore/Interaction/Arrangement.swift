@@ -42,8 +42,9 @@ public struct Arrangement: Sendable {
     /// the snapshot shown meanwhile has every item at its index, with its old shape.
     private var reshaping: LayoutSwitch?
     /// Shapes changed again while `reshaping` was computed: one more pass once it lands (begun by
-    /// the next slice of `continueLayoutWork`).
-    private var reshapeAgain = false
+    /// the next slice of `continueLayoutWork`), from this flat index, the first item whose
+    /// shape changed since (nil: none owed).
+    private var owedReshape: Int?
     /// How many items the re-flow under way has placed (tests; nil: none under way).
     var reshapeItemsPlaced: Int? { reshaping?.itemsPlaced }
     /// The warmed memory's room and address (tests).
@@ -116,23 +117,37 @@ public struct Arrangement: Sendable {
         body(&updates)
         model = updates.model
         guard !updates.log.isEmpty else { return (updates.log, true) }
+        let changed = Swift.min(firstFlat(touchedBy: updates.log), owedReshape ?? .max)
         if reshaping != nil {
-            reshapeAgain = true
+            owedReshape = changed
             return (updates.log, false)
         }
-        reshapeAgain = false   // a pass owed since the last one landed: this one has every shape
-        // A small masonry at once; a large one from the frame's own slice (`continueLayoutWork`):
-        // a first slice here too made the frame a report came in run two.
-        beginReshape(budget: model.topLevelCount <= budget ? budget : 0)
+        // (A pass owed since the last one landed is this one: it starts at the first of both.)
+        owedReshape = nil
+        // At once when it fits a frame's budget; else from the frame's own slice
+        // (`continueLayoutWork`): a first slice here too made the frame a report came in run two.
+        beginReshape(budget: budget, from: changed)
         if isReshapeReady { applyReshape(); return (updates.log, true) }
         return (updates.log, false)
+    }
+
+    /// The flat index, in the snapshot shown, of the first item `log` touched (see
+    /// `EditLog.untouchedHead()`); the item count when it touched none.
+    private func firstFlat(touchedBy log: EditLog) -> Int {
+        guard let head = log.untouchedHead() else { return snapshot.itemCount }
+        guard snapshot.sections.indices.contains(head.section) else { return 0 }
+        return snapshot.sections[head.section].firstItem + head.index
     }
 
     /// Whether a re-flow after shapes changed is computed and waiting for `applyReshape()`.
     var isReshapeReady: Bool { reshaping?.isReady ?? false }
 
-    private mutating func beginReshape(budget: Int) {
-        reshaping = LayoutSwitch(target: layout, model: model, viewport: viewport, reusing: spareFrames(), budget: budget)
+    /// A pass over the items again after shapes changed from flat index `changed` on: the
+    /// items before it keep the shown snapshot's frames (copied, when it is exact up to there).
+    private mutating func beginReshape(budget: Int, from changed: Int) {
+        guard case .masonry(let m) = layout else { return }
+        let pass = MasonryPass(m, model: model, viewport: viewport, reusing: spareFrames(), adoptingFrom: snapshot, through: changed)
+        reshaping = LayoutSwitch(target: layout, continuing: consume pass, budget: budget)
     }
 
     /// Shows the re-flow computed after shapes changed (and starts another if they changed again).
@@ -172,7 +187,7 @@ public struct Arrangement: Sendable {
     var isSwitchReady: Bool { switching?.isReady ?? false }
     /// Whether there is work for `continueLayoutWork` (a pass to run, or memory to warm).
     var hasLayoutWork: Bool {
-        (switching?.hasWork ?? false) || (reshaping?.hasWork ?? reshapeAgain) || warming != nil
+        (switching?.hasWork ?? false) || (reshaping?.hasWork ?? (owedReshape != nil)) || warming != nil
     }
 
     /// The pending switch, laid out in one go when asked for (a large masonry that fits one
@@ -206,9 +221,9 @@ public struct Arrangement: Sendable {
     @discardableResult
     mutating func continueLayoutWork(budget: Int) -> LayoutSlice {
         if Self.run(&switching, budget: budget) { return .switching }
-        if reshaping == nil, reshapeAgain {
-            reshapeAgain = false
-            beginReshape(budget: 0)
+        if reshaping == nil, let changed = owedReshape {
+            owedReshape = nil
+            beginReshape(budget: 0, from: changed)
         }
         if Self.run(&reshaping, budget: budget) { return .reshaping }
         return warmSpare(budget: budget) ? .warming : .none
@@ -236,7 +251,7 @@ public struct Arrangement: Sendable {
         // A re-flow of the layout before (new shapes, or the exact layout behind a provisional
         // snapshot) describes a layout no longer shown.
         reshaping = nil
-        reshapeAgain = false
+        owedReshape = nil
         if let old = retired { discard(.snapshot(old)) }
         if case .masonry = layout { retired = snapshot.memoryOwner } else { retired = nil }
         layout = s.target
@@ -285,10 +300,16 @@ struct LayoutSwitch: Sendable {
     /// Items its pass has placed (nil: no pass, or it is over).
     var itemsPlaced: Int? { pass?.itemsPlaced }
 
-    /// A pass already under way (the exact layout behind a provisional snapshot).
-    init(target: LayoutConfiguration, continuing pass: MasonryPass) {
+    /// A pass already under way (the exact layout behind a provisional snapshot), run to its end
+    /// at once when what it has left fits `budget` (`MasonryPass.workLeft`).
+    init(target: LayoutConfiguration, continuing pass: consuming MasonryPass, budget: Int = 0) {
         self.target = target
-        self.pass = pass
+        let atOnce = pass.workLeft <= budget
+        // Moved in, not copied: a second owner of its frames would make the first append
+        // copy them into fresh pages (a drop's batch of pictures at the end of 100,000 items
+        // took 3 ms instead of 0.5).
+        self.pass = consume pass
+        if atOnce { run(budget: budget) }
     }
 
     init(target: LayoutConfiguration, model: CollectionModel, viewport: Size, reusing spare: consuming [Rect], budget: Int) {
@@ -331,7 +352,7 @@ extension Arrangement {
     /// Drops a re-flow under way (new shapes, or the exact layout behind a provisional snapshot):
     /// the layout about to be made has everything it would have. Returns its frames' memory.
     private mutating func overtakeReshape() -> [Rect] {
-        reshapeAgain = false
+        owedReshape = nil
         guard let r = reshaping else { return [] }
         reshaping = nil
         return r.abandon()
@@ -402,17 +423,20 @@ extension Arrangement {
         if let t = snapshot.tail { untouchedFrom = Swift.max(untouchedFrom, t.from + shift) }
         var spare = overtakeReshape()
         if spare.capacity == 0 { spare = spareFrames() }
-        var pass = MasonryPass(masonry, model: model, viewport: viewport, reusing: consume spare)
+        // The items before the first the edits touched keep their frames (copied, not placed).
+        var pass = MasonryPass(masonry, model: model, viewport: viewport, reusing: consume spare,
+                               adoptingFrom: snapshot, through: firstFlat(touchedBy: log))
         // Past the change a row or so at a time (a hundredth of a frame's budget: 1,000 items).
         let step = Swift.max(1, deferral.budget / 100)
         pass.run(atLeast: untouchedFrom, reaching: -.infinity, step: step)
         pass.run(atLeast: 0, reaching: Swift.max(deferral.exactThrough, pass.frontier + 2 * viewport.height), step: step)
         // The exact frames are copied into fresh memory (~20 ns a frame with its page faults,
-        // against ~12 ns to place an item): past 3/8 of the items, placing the rest is cheaper.
-        if !pass.isFinished, pass.itemsPlaced * 8 < model.topLevelCount * 3,
+        // against ~12 ns to place an item): when that is more than what is left to place
+        // (`workLeft`, in placed items' time), placing the rest is cheaper.
+        if !pass.isFinished, pass.itemsPlaced * 5 < pass.workLeft * 3,
            let provisional = pass.provisional(borrowing: snapshot, shift: shift) {
             snapshot = provisional
-            reshaping = LayoutSwitch(target: layout, continuing: pass)
+            reshaping = LayoutSwitch(target: layout, continuing: consume pass)
             reshaping?.restsOneSlice = true
         } else {
             _ = pass.run(budget: .max)
@@ -429,6 +453,6 @@ extension Arrangement: Equatable {
     public static func == (a: Arrangement, b: Arrangement) -> Bool {
         a.viewport == b.viewport && a.layout == b.layout && a.isPartial == b.isPartial && a.model == b.model
             && a.history == b.history && a.pendingLayout == b.pendingLayout && (a.reshaping == nil) == (b.reshaping == nil)
-            && a.reshapeAgain == b.reshapeAgain && a.reshaping?.restsOneSlice == b.reshaping?.restsOneSlice
+            && a.owedReshape == b.owedReshape && a.reshaping?.restsOneSlice == b.reshaping?.restsOneSlice
     }
 }

@@ -36,8 +36,13 @@ struct MasonryPass: Sendable {
         var tops: [Double]
     }
 
-    /// Items placed so far over all sections.
+    /// Items placed so far over all sections (adopted ones included).
     private(set) var itemsPlaced = 0
+    /// A layout of the same collection before an edit that left its first `adoptEnd` items as
+    /// they were: their frames are copied from it (`adopt`) instead of placed, while the pass
+    /// has not reached `adoptEnd`. Let go of once it has.
+    private var source: LayoutSnapshot?
+    private var adoptEnd = 0
 
     /// `spare`: an array no one else holds, whose memory the frames are written into (see
     /// `MasonryLayout.snapshot(of:viewport:reusing:)`).
@@ -57,6 +62,42 @@ struct MasonryPass: Sendable {
         sections.reserveCapacity(model.sections.count)
     }
 
+    /// A pass that copies the frames of the items before flat index `through` from `old` (the
+    /// layout of the same collection before edits that left those items and everything before
+    /// them alone, with the same layout and width; see `EditLog.untouchedHead()`) and places
+    /// the rest. The same frames as a pass from the first item.
+    ///
+    /// Why: every masonry item's place depends only on the items before it, so after an edit
+    /// near the end of a large collection the frames before the edit are known. Copying one
+    /// costs about half of placing it (`adoptedPerPlaced`): each batch of pictures measured after
+    /// a drop at the end of 110,000 items re-flowed all 120,000 (~1.2 ms, and over two frames);
+    /// now 115,000 frames are copied and 5,000 items placed (~0.7 ms, in the batch's frame).
+    init(_ layout: MasonryLayout, model: CollectionModel, viewport: Size, reusing spare: consuming [Rect] = [],
+         adoptingFrom old: LayoutSnapshot, through: Int) {
+        self.init(layout, model: model, viewport: viewport, reusing: spare)
+        // Lent only from a layout of this width whose sections before `through` start where
+        // this model's do (then so do their items: they are the same ones).
+        guard old.viewport.width == viewport.width, old.sections.count == model.sections.count, through > 0 else { return }
+        var first = 0
+        for (s, section) in model.sections.enumerated() {
+            guard first < through else { break }
+            guard old.sections[s].firstItem == first else { return }
+            first += section.items.count
+        }
+        source = old
+        adoptEnd = Swift.min(through, old.stored.count, model.topLevelCount)
+    }
+
+    /// How much work is left, in items placed: a copied frame counts as half of one.
+    var workLeft: Int {
+        let adopting = Swift.max(0, adoptEnd - frames.count)
+        return (adopting + Self.adoptedPerPlaced - 1) / Self.adoptedPerPlaced + model.topLevelCount - itemsPlaced - adopting
+    }
+
+    /// Frames copied in the time of one placed (measured at 100,000 items: ~6 ns a frame copied
+    /// into memory already written once, ~12 ns an item placed).
+    static let adoptedPerPlaced = 2
+
     /// The frames a pass's memory holds for `total` items: an eighth more, so items coming in (a
     /// drop of 10,000 files onto 100,000) still fit memory already written once. A pass that
     /// outgrew it wrote into fresh pages: its slices took twice as long, each page faulted in.
@@ -71,10 +112,20 @@ struct MasonryPass: Sendable {
         while section < model.sections.count {
             if open == nil { openSection() }
             let items = model.sections[section].items
-            let count = Swift.min(left, items.count - placed)
-            if count > 0 { place(items, placed..<placed + count) }
-            left -= count
-            guard placed == items.count else { return false }
+            if frames.count < adoptEnd {
+                let k = Self.adoptedPerPlaced
+                let count = Swift.min(left * k, adoptEnd - frames.count, items.count - placed)
+                if count > 0 { adopt(count) }
+                left -= (count + k - 1) / k
+            } else {
+                let count = Swift.min(left, items.count - placed)
+                if count > 0 { place(items, placed..<placed + count) }
+                left -= count
+            }
+            if placed < items.count {
+                if left == 0 { return false }
+                continue
+            }
             closeSection()
             if left == 0 && section < model.sections.count { return false }
         }
@@ -165,6 +216,40 @@ struct MasonryPass: Sendable {
         itemsPlaced += placed - self.placed
         self.placed = placed
         open = o
+    }
+
+    /// Appends the next `count` frames of the open section from `source`, and brings the open
+    /// section's state to where placing those items would have left it: the tallest item so far,
+    /// and each column's next top from the last item it holds (`place` sets it to that item's
+    /// `minY + (height + spacing)`, the same sum here, so the same bits).
+    private mutating func adopt(_ count: Int) {
+        guard var o = open, let source else { return }
+        let start = frames.count
+        var reach = o.reach
+        source.stored.withUnsafeBufferPointer { old in
+            let chunk = UnsafeBufferPointer(rebasing: old[start..<start + count])
+            frames.append(contentsOf: chunk)
+            for f in chunk { reach = f.height > reach ? f.height : reach }
+            // The columns' last items, from the chunk's end back; a column with none in the
+            // chunk keeps the top it had.
+            var found = 0
+            var seen = [Bool](repeating: false, count: columnX.count)
+            var k = chunk.count - 1
+            while k >= 0, found < columnX.count {
+                let f = chunk[k]
+                if let c = columnX.firstIndex(of: f.minX), !seen[c] {
+                    seen[c] = true
+                    found += 1
+                    o.tops[c] = f.minY + (f.height + layout.spacing)
+                }
+                k -= 1
+            }
+        }
+        o.reach = reach
+        placed += count
+        itemsPlaced += count
+        open = o
+        if frames.count >= adoptEnd { self.source = nil }
     }
 
     /// Frames written before they are appended: 32 KB, in the first-level cache.

@@ -5,14 +5,14 @@
 /// edges never decrease, so a binary search finds the first band that can reach the rect and a
 /// scan stops at the first band past it.
 struct SpatialIndex: Sendable {
-    struct Band: Sendable {
+    struct Band: Equatable, Sendable {
         var lo: Double
         var hi: Double
         /// Range into `order`.
         var start: Int32
         var end: Int32
     }
-    struct Run: Sendable {
+    struct Run: Equatable, Sendable {
         var pane: Int?
         var axis: Axis
         var bands: Range<Int>
@@ -22,7 +22,7 @@ struct SpatialIndex: Sendable {
     }
 
     /// Runs of single items whose own frames are the bands, read straight from the frames.
-    enum Shape: Sendable {
+    enum Shape: Equatable, Sendable {
         /// Flat indices `items` whose leading edges never decrease, none longer than `reach` along
         /// the axis: a shortest-column masonry section (each item goes where the shortest column
         /// ends, and the shortest end only grows).

@@ -25,3 +25,26 @@ extension EditLog {
         return tails
     }
 }
+
+extension EditLog {
+    /// The first place the logged edits touched, in reading order: every entry before it (all of
+    /// the sections before `section`, the first `index` entries of `section`) is where it was
+    /// before them, unchanged. Nil when no entry was touched (only titles). O(steps).
+    ///
+    /// Why: each step changes only places at or after its index, so no step moves an entry
+    /// that sits before every step's place. A masonry laid out again keeps those entries'
+    /// frames from the layout before (`MasonryPass`, adopting) instead of placing them again.
+    func untouchedHead() -> (section: Int, index: Int)? {
+        var first: (section: Int, index: Int)?
+        for step in steps {
+            let place: (section: Int, index: Int)
+            switch step {
+            case .inserted(let s, let i, _), .removed(let s, let i, _), .replaced(let s, let i, _): place = (s, i)
+            case .retitled: continue
+            }
+            if let f = first, (f.section, f.index) <= (place.section, place.index) { continue }
+            first = place
+        }
+        return first
+    }
+}
