@@ -42,6 +42,16 @@ import Testing
         #expect(adopting >= 50, "most edits leave some items before them alone")
     }
 
+    /// An unlimited budget (a relayout run to its end at once) copies and places everything.
+    @Test func anUnlimitedBudgetRunsItAllAtOnce() {
+        let model = MasonryDeferredRelayoutTests.model(seed: 5)
+        let old = MasonryLayout().snapshot(of: model, viewport: Self.viewport)
+        var pass = MasonryPass(MasonryLayout(), model: model, viewport: Self.viewport, adoptingFrom: old, through: 500)
+        let finished = pass.run(budget: .max)
+        #expect(finished)
+        Self.expectSameLayout(pass.snapshot(), old, "all at once")
+    }
+
     /// A layout of another width lends nothing: every item is placed.
     @Test func anotherWidthLendsNothing() {
         let model = MasonryDeferredRelayoutTests.model(seed: 4)

@@ -114,7 +114,8 @@ struct MasonryPass: Sendable {
             let items = model.sections[section].items
             if frames.count < adoptEnd {
                 let k = Self.adoptedPerPlaced
-                let count = Swift.min(left * k, adoptEnd - frames.count, items.count - placed)
+                // (An unlimited budget, `.max`, must not overflow.)
+                let count = Swift.min(left > Int.max / k ? Int.max : left * k, adoptEnd - frames.count, items.count - placed)
                 if count > 0 { adopt(count) }
                 left -= (count + k - 1) / k
             } else {
