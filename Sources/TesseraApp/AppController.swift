@@ -147,14 +147,14 @@ public final class AppController {
     public func didPresent(at t: Double) {
         hasPresented = true
         loader?.start()
-        engine.releaseDiscardedMemory()
     }
 
     /// Advances to `t`; returns the scene when anything visible changed since the last one.
+    /// `finishFrame()` follows once it is on screen (or nothing was drawn).
     public func frame(at t: Double) -> Scene? {
         recorder?.frame(at: t)
         takeLoadedCollection(at: t)
-        engine.advance(to: t)
+        engine.beginFrame(at: t)
         processEffects()
         collectSaves()
         var changed = engine.takeNeedsDisplay() || bannerChanged
@@ -171,6 +171,12 @@ public final class AppController {
         s.crossFade = fade?.oldOpacity(at: t)
         if s.crossFade == nil { fade = nil }
         return s
+    }
+
+    /// The frame is on screen: the engine's work that waits for that (a slice of layout work).
+    /// A trace's `frame` line stands for both halves (`Engine.advance(to:)`).
+    public func finishFrame() {
+        engine.finishFrame()
     }
 
     /// The full scene now, banner included.

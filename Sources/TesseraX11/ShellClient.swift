@@ -21,6 +21,9 @@ public protocol ShellClient: AnyObject {
     func willQuit()
     /// A frame was just presented (the first one: the window shows something).
     func didPresent(at time: Double)
+    /// After each `frame(at:)`, once what it drew is on screen: work that must not delay a frame
+    /// (a slice of layout work), done in the time before the next.
+    func finishFrame(at time: Double)
     /// Descriptors the client's own services wait on (the accessibility bridge's D-Bus), polled
     /// with the X connection when the loop sleeps, and the longest they may wait (ms; -1: no limit).
     func serviceDescriptors() -> (fds: [pollfd], timeout: Int32)
@@ -43,6 +46,7 @@ public protocol ShellClient: AnyObject {
 
 extension ShellClient {
     public func didPresent(at time: Double) {}
+    public func finishFrame(at time: Double) {}
     public func serviceDescriptors() -> (fds: [pollfd], timeout: Int32) { ([], -1) }
     public func dispatchServices(_ ready: [pollfd]) {}
     public func desktopSettingsChanged(_ xsettings: [UInt8]?, at time: Double) {}

@@ -78,6 +78,7 @@ extension X11Shell {
                     if xdnd == nil { xdnd = XdndTarget(display: display, window: window) }
                     openXInputOnce()
                 }
+                client.finishFrame(at: now)
             }
             // A motion that changed nothing on screen is not waiting to be shown.
             if !frameHeldBack, !drew { deliveredMotionTime = nil }

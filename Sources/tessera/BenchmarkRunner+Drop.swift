@@ -48,10 +48,20 @@ extension BenchmarkRunner {
         let ctrlZ = InputEvent.key(.character("z"), [.control]), ctrlShiftZ = InputEvent.key(.character("z"), [.control, .shift])
         let before = engine.model.topLevelCount
         var added = 0, undone = false, redone = false
+        // The drop and the keys are the frames' input; the pictures' shapes and the progress come
+        // after frames, as the app hands over what the files service read (`ShellBridge.finishFrame`).
         timedFrames(label, count: 260, input: { i in
-            if i == 0 { return [.dropIn(incoming, at: Point(x: spot.minX + 3, y: spot.minY + 3))] }
-            if i == 180 { return [ctrlZ] }
-            if i == 220 { return [ctrlShiftZ] }
+            switch i {
+            case 0: [.dropIn(incoming, at: Point(x: spot.minX + 3, y: spot.minY + 3))]
+            case 180: [ctrlZ]
+            case 220: [ctrlShiftZ]
+            default: []
+            }
+        }, observe: { i in
+            if i == 1 { added = self.engine.model.topLevelCount - before }
+            if i == 219 { undone = self.engine.model.topLevelCount == before }
+            if i == 259 { redone = self.engine.model.topLevelCount == before + Self.droppedFiles }
+        }, after: { i in
             var events: [InputEvent] = []
             let read = min(locations.count, i * perFrame)
             let n = pacing.take(read - handed, at: Double(i) / 60)
@@ -68,11 +78,7 @@ extension BenchmarkRunner {
                 ended = true
             }
             return events
-        }) { i in
-            if i == 1 { added = self.engine.model.topLevelCount - before }
-            if i == 219 { undone = self.engine.model.topLevelCount == before }
-            if i == 259 { redone = self.engine.model.topLevelCount == before + Self.droppedFiles }
-        }
+        })
         report.set("\(label)_added", added)
         report.set("\(label)_undone_and_redone", undone && redone)
         startFresh([.key(.character("1"))])

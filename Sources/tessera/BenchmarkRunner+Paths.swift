@@ -9,13 +9,14 @@ import TesseraX11
 extension BenchmarkRunner {
     /// Runs `count` frames at 60 Hz of engine time (paced in real time unless --fast) with the input
     /// `input(i)` gives frame i; `observe` sees the engine after each. Reports the frames under `prefix`.
-    func timedFrames(_ prefix: String, count: Int, input: (Int) -> [InputEvent], observe: (Int) -> Void = { _ in }) {
+    func timedFrames(_ prefix: String, count: Int, input: (Int) -> [InputEvent], observe: (Int) -> Void = { _ in },
+                     after: (Int) -> [InputEvent] = { _ in [] }) {
         var sections = Sections()
         let t0 = MonotonicClock.now() + 0.02
         for i in 0..<count {
             let t = t0 + Double(i) / 60
             if config.pacedDrag { BenchClock.sleep(untilMs: t * 1000) }
-            let f = frame(at: t, input: input(i))
+            let f = frame(at: t, input: input(i), after: after(i))
             sections.add(f)
             if Self.dumpsFrames { dumpFrame(prefix, i, f) }
             observe(i)
@@ -27,7 +28,7 @@ extension BenchmarkRunner {
 
     /// One stderr line for frame `i` of a timed script (`TESSERA_BENCH_DUMP=1`).
     func dumpFrame(_ prefix: String, _ i: Int, _ f: FrameTime) {
-        StandardStreams.error("\(prefix) \(i) at \(MonotonicClock.now()) engine \(f.engine) render \(f.render) present \(f.present) painted \(shell.cellImageMisses()) \(shell.lastFrameFigures)\n")
+        StandardStreams.error("\(prefix) \(i) at \(MonotonicClock.now()) engine \(f.engine) render \(f.render) present \(f.present) painted \(shell.cellImageMisses()) \(shell.lastFrameFigures) after \(f.after)\n")
     }
 
     /// Closes whatever an earlier script left open, clears marks and goes to the top; not timed.

@@ -34,14 +34,20 @@ final class BenchmarkRunner {
         var engine: Double
         var render: Double
         var present: Double
+        /// The engine's work once the frame is on screen (`Engine.finishFrame()`, and what the app
+        /// hands over then): not part of the frame's work, but it must end before the next tick.
+        var after = 0.0
         var total: Double { engine + render + present }
     }
 
     /// Per-section samples of a phase.
     struct Sections {
-        var total = Samples(), engine = Samples(), render = Samples(), present = Samples()
+        var total = Samples(), engine = Samples(), render = Samples(), present = Samples(), after = Samples()
+        /// Frames whose work and the work after them took longer than a 60 Hz interval.
+        var late = 0
         mutating func add(_ f: FrameTime) {
-            total.add(f.total); engine.add(f.engine); render.add(f.render); present.add(f.present)
+            total.add(f.total); engine.add(f.engine); render.add(f.render); present.add(f.present); after.add(f.after)
+            if f.total + f.after > 1000.0 / 60 { late += 1 }
         }
     }
 
@@ -53,11 +59,15 @@ final class BenchmarkRunner {
         report.set("\(prefix)_frames_over_16_7", sections.total.countAbove(1000.0 / 60))
     }
 
-    /// Where a script's frame work went: the engine, the renderer, the present (median, p99, max).
+    /// Where a script's frame work went: the engine, the renderer, the present (median, p99, max);
+    /// the engine's work after each frame, and the frames it made late (the work before and after
+    /// the present over a 60 Hz interval: the next frame could not start on time).
     func reportParts(_ prefix: String, _ sections: Sections) {
         report.setStats("\(prefix)_engine", sections.engine, withMean: false)
         report.setStats("\(prefix)_render", sections.render, withMean: false)
         report.setStats("\(prefix)_present", sections.present, withMean: false)
+        report.setStats("\(prefix)_after_frame", sections.after, withMean: false)
+        report.set("\(prefix)_frames_late", sections.late)
     }
 
     private init(config: BenchConfig, shell: X11Shell, engine: Engine, startMs: Double) {
@@ -210,15 +220,17 @@ final class BenchmarkRunner {
 
     // MARK: - One frame
 
-    /// One frame's work at engine time `t` (seconds), ending with the X round trip.
+    /// One frame's work at engine time `t` (seconds), ending with the X round trip; then, as the
+    /// app does once the frame is on screen, the engine's `finishFrame()` and the events in
+    /// `after` (what the files service hands over then: pictures' shapes), timed apart.
     /// With `prefetch` false the idle-time prefetch is the caller's to run (after it has read the
     /// clock: the first frame and the move's frame end when they are presented).
     @discardableResult
-    func frame(at t: Double, input: [InputEvent] = [], prefetch: Bool = true) -> FrameTime {
+    func frame(at t: Double, input: [InputEvent] = [], after: [InputEvent] = [], prefetch: Bool = true) -> FrameTime {
         let a = BenchClock.ms()
         shell.discardPendingEvents()
         for event in input { engine.handle(event, at: t) }
-        engine.advance(to: t)
+        engine.beginFrame(at: t)
         _ = engine.takeEffects()
         _ = engine.takeNeedsDisplay()
         let scene = engine.scene()
@@ -227,9 +239,11 @@ final class BenchmarkRunner {
         let c = BenchClock.ms()
         shell.presentAndSync()
         let d = BenchClock.ms()
-        engine.releaseDiscardedMemory()              // the app does it once the frame is shown
+        engine.finishFrame()
+        for event in after { engine.handle(event, at: t) }
+        let e = BenchClock.ms()
         if prefetch { prefetchUpcoming(frameStart: a) }
-        return FrameTime(engine: b - a, render: c - b, present: d - c)
+        return FrameTime(engine: b - a, render: c - b, present: d - c, after: e - d)
     }
 
     /// After a frame is on screen, in the idle time before the next tick (as the app's loop does

@@ -89,6 +89,13 @@ final class ShellBridge: ShellClient, AccessibleWindow {
         return scene
     }
 
+    /// The frame is on screen: the engine's slice of layout work, then what the files service
+    /// has to hand over (pictures' shapes: their re-flow is work for the time between frames too).
+    func finishFrame(at time: Double) {
+        app.finishFrame()
+        handOverFiles()
+    }
+
     func nextDeadline(after time: Double) -> Double? { app.nextDeadline(after: time) }
     func shouldQuit() -> Bool { false }
     func willQuit() { app.willQuit() }
@@ -129,6 +136,16 @@ final class ShellBridge: ShellClient, AccessibleWindow {
         portal?.dispatch(Array(ready[split..<filesStart]))
         guard let files else { return }
         if ready[filesStart...].contains(where: { $0.revents != 0 }) { files.dispatch() }
+        // While frames are drawn the handover waits for the next one to be on screen
+        // (`finishFrame`): handed over here, a batch's re-flow could fall just before a frame.
+        let now = MonotonicClock.now()
+        if let due = app.nextDeadline(after: now), due <= now + app.engine.policy.frameInterval { return }
+        handOverFiles()
+    }
+
+    /// What the files service has read since: pictures' states and shapes, notices, progress.
+    private func handOverFiles() {
+        guard let files else { return }
         let now = MonotonicClock.now()
         let handover = files.handOver(at: now)
         if !handover.reports.isEmpty { app.handle(.artwork(handover.reports), at: now) }

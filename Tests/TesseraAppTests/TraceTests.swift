@@ -98,7 +98,12 @@ import Testing
                                  store: nil, log: { _ in })
         live.recorder = try TraceRecorder(path: path, engine: live.engine, log: { _ in })
         var t = 100.0
-        func frames(_ seconds: Double) { let end = t + seconds; while t < end { t += 1.0 / 60; _ = live.frame(at: t) } }
+        // Each frame as the shell drives it: drawn, then finished once on screen (a layout switch
+        // is laid out there); the trace's one `frame` line replays both halves.
+        func frames(_ seconds: Double) {
+            let end = t + seconds
+            while t < end { t += 1.0 / 60; _ = live.frame(at: t); live.finishFrame() }
+        }
         func drag(_ id: ItemID, to p: (Rect) -> Point, onto target: ItemID, dwell: Double, release: Bool = true) {
             let from = live.engine.drawnFrame(of: id)!.center
             live.handle(.pointerDown(from), at: t)

@@ -185,13 +185,18 @@ public struct Arrangement: Sendable {
     public var pendingLayout: LayoutConfiguration? { switching?.target }
     /// Whether a switch is waiting for `applySwitch()` (its snapshot computed).
     var isSwitchReady: Bool { switching?.isReady ?? false }
+    /// Whether the switch may land now: computed, and not resting the slice after the frame
+    /// that asked for it (`landSwitchNextFrame`).
+    var isSwitchLandable: Bool { switching.map { $0.isReady && !$0.restsOneSlice } ?? false }
+    /// Whether the re-flow may land now (computed; see `isSwitchLandable`).
+    var isReshapeLandable: Bool { reshaping.map { $0.isReady && !$0.restsOneSlice } ?? false }
     /// Whether there is work for `continueLayoutWork` (a pass to run, or memory to warm).
     var hasLayoutWork: Bool {
         (switching?.hasWork ?? false) || (reshaping?.hasWork ?? (owedReshape != nil)) || warming != nil
     }
 
-    /// The pending switch, laid out in one go when asked for (a large masonry that fits one
-    /// slice), lands a frame later, as if its pass had been that frame's slice.
+    /// The pending switch, laid out in one go when asked for (a grid or a board), lands a frame
+    /// later, as if its pass had been the slice after that frame.
     mutating func landSwitchNextFrame() {
         switching?.restsOneSlice = true
     }
@@ -216,8 +221,8 @@ public struct Arrangement: Sendable {
 
     /// One frame's slice of layout work, the first there is of: a pending switch's pass, a
     /// re-flow for new shapes, memory to warm for the next masonry relayout (`budget` items or
-    /// frames). Returns which it was: a pass that became ready in this slice is applied by the
-    /// next frame, not this one (see `Engine.continueLayoutWork(at:)`).
+    /// frames). Returns which it was. The engine runs it after a frame is shown and lands what
+    /// became ready in the next (`Engine.finishFrame()`, `Engine.beginFrame(at:)`).
     @discardableResult
     mutating func continueLayoutWork(budget: Int) -> LayoutSlice {
         if Self.run(&switching, budget: budget) { return .switching }
@@ -292,8 +297,8 @@ struct LayoutSwitch: Sendable {
     /// Its frame's slice was done when it was asked for: the next `continueLayoutWork` runs none
     /// and counts it as this work's slice. An edit that placed what it needed at once and left the
     /// rest of its pass to `reshaping` (the drop of 10,000 files onto 100,000 items placed them,
-    /// ~10 ms, then ran a slice of 100,000 more, ~3.5 ms, in the same frame); a switch laid out in
-    /// one go (`landSwitchNextFrame`), which so lands a frame later.
+    /// ~10 ms, and a slice of 100,000 more, ~3.5 ms, would follow before the next frame); a
+    /// switch laid out in one go (`landSwitchNextFrame`), which so lands a frame later.
     var restsOneSlice = false
     /// Whether `continueLayoutWork` has something to do for it.
     var hasWork: Bool { !isReady || restsOneSlice }

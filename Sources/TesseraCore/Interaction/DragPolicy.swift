@@ -60,9 +60,10 @@ public struct DragPolicy: Hashable, Sendable {
     public var wheelSmoothing: Double = 0.06
     /// Frame interval the engine asks for while something moves (the shell may run faster).
     public var frameInterval: Double = 1.0 / 60
-    /// A layout switch lays out at most this many items per frame (a masonry of a million takes
-    /// ten frames, ~1–3 ms of each, before the tiles fly; a thousand, none). The same budget warms
-    /// a masonry's spare memory afterwards.
+    /// Layout work placed at most this many items a frame at 60 Hz (fewer at a faster pace:
+    /// `Engine.layoutSliceBudget`), after the frame is shown: a switch into a masonry of a million
+    /// takes ten slices (~3 ms each) before the tiles fly, a re-flow or an edit's exact layout of
+    /// the rest as many. The same budget warms a masonry's spare memory afterwards.
     public var layoutSliceItems = 100_000
     /// Zones of a cell: centre (into) vs edge bands (gap).
     public var dropZones = DropZones()

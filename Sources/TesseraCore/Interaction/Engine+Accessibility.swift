@@ -163,7 +163,7 @@ extension Engine {
     /// "menu" opens an item's context menu. Returns whether it did something.
     @discardableResult
     public mutating func performAccessibleAction(_ index: Int, on node: AccessibleNode, near hint: IndexPath? = nil, at t: Double) -> Bool {
-        passTime(to: t, slicingLayout: false)
+        passTime(to: t)
         switch node {
         case .item(let id):
             guard let p = model.indexPath(of: id, near: hint), canEditNow || index == 0 else { return false }

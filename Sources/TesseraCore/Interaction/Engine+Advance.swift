@@ -1,13 +1,35 @@
 /// Time passing: holds become lifts, dwells fire, edges autoscroll, wheels ease, animations end.
 extension Engine {
-    /// The frame at `t`: time brought up to it, and one slice of layout work under way (a switch
-    /// into a large masonry, a re-flow). The host calls it once per frame.
-    public mutating func advance(to t: Double) { passTime(to: t, slicingLayout: true) }
+    /// The frame at `t` in one step, for a host with nothing to show between (tests, a trace's
+    /// replay): `beginFrame(at:)`, then `finishFrame()`, as the app does around drawing and
+    /// presenting the frame.
+    public mutating func advance(to t: Double) {
+        beginFrame(at: t)
+        finishFrame()
+    }
 
-    /// Time brought up to `t` (an event's timestamp: `handle(_:at:)`). Layout work is sliced per
-    /// frame only (`slicingLayout`): with a slice per event, each pointer motion during a switch
-    /// to a masonry of a million items ran one more 100,000-item pass in the same frame.
-    mutating func passTime(to t: Double, slicingLayout: Bool) {
+    /// The frame at `t`: time brought up to it, and layout work finished after an earlier frame
+    /// (a switch, a re-flow) put in use. The host then draws `scene()` and, once it is on screen,
+    /// calls `finishFrame()`.
+    public mutating func beginFrame(at t: Double) {
+        passTime(to: t)
+        landLayoutWork(at: t)
+    }
+
+    /// After the frame is on screen, in the time before the next: one slice of the layout work
+    /// under way (a switch into a large masonry, a re-flow) and layout memory let go. Why not
+    /// within the frame: a slice of a million-item masonry (~3 ms) made every frame of a switch
+    /// 3.3 ms before it could be shown; here it delays nothing on screen. Nothing it does is
+    /// visible until a later `beginFrame` lands it.
+    public mutating func finishFrame() {
+        if arrangement.hasDiscardedMemory { arrangement.releaseDiscarded() }
+        continueLayoutWork()
+    }
+
+    /// Time brought up to `t` (a frame's or an event's timestamp). It runs no layout work: with a
+    /// slice per event, each pointer motion during a switch to a masonry of a million items ran one
+    /// more 100,000-item pass before the frame.
+    mutating func passTime(to t: Double) {
         guard t >= now else { return }  // time never runs backwards; a late event is taken as now
         let dt = Swift.min(t - now, 0.1)  // a stalled host must not make the surface leap
         // Frame intervals, while the inspector shows them: only where the engine asked for the next
@@ -18,7 +40,6 @@ extension Engine {
         // Work going on long enough shows its progress from now.
         if let p = presentation.progress, now < p.revealAt, t >= p.revealAt { outbox.redraw() }
         now = t
-        if slicingLayout { continueLayoutWork(at: t) }
         switch session.phase {
         case .pressed:
             if !arrangement.isPartial, let press = session.dueHold(at: t, liftDelay: policy.liftDelay) {

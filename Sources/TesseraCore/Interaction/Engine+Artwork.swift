@@ -29,7 +29,7 @@ extension Engine {
         let before = layoutBefore(at: t, animated: true)
         // A large masonry re-flows over the next frames (`Arrangement.editShapes`); the tiles
         // slide when it lands.
-        let (log, laidOut) = arrangement.editShapes(budget: policy.layoutSliceItems) { u in
+        let (log, laidOut) = arrangement.editShapes(budget: layoutSliceBudget) { u in
             for (id, path, a) in changed { try? u.setAspect(a, of: id, near: path) }
         }
         guard !log.isEmpty else { return }

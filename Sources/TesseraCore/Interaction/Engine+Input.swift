@@ -1,7 +1,7 @@
 /// Input: each event brings time up to its timestamp, then goes to the parts it concerns.
 extension Engine {
     public mutating func handle(_ event: InputEvent, at t: Double) {
-        passTime(to: t, slicingLayout: false)
+        passTime(to: t)
         // A finger drives the gesture: the mouse waits until it lifts.
         let touching = session.finger != nil
         switch event {

@@ -149,50 +149,51 @@ extension Engine {
     /// and the item travels the least — unless the new layout shows it whole unscrolled: then it
     /// starts at its top. Then every cell flies to its new place.
     ///
-    /// The flight starts in the frame after the one that asked. A masonry of more than
-    /// `policy.layoutSliceItems` items is laid out over the next frames (`advance(to:)`), the old
-    /// layout shown and usable meanwhile; the flight starts when it is ready. Asking for the
-    /// layout in use drops a pending switch.
+    /// The flight starts in the frame after the one that asked: the switch is laid out after that
+    /// frame is shown (`finishFrame()`, a slice at a time for a masonry of more than the slice
+    /// budget, the old layout shown and usable meanwhile), and lands in the frame after its
+    /// last slice. Asking for the layout in use drops a pending switch.
     public mutating func setLayout(_ choice: LayoutChoice, at t: Double) {
         guard choice != layoutChoice || arrangement.pendingLayout != nil else { return }
-        arrangement.beginSwitch(to: choice.layout, budget: policy.layoutSliceItems)
-        // A layout laid out here in one go lands a frame later, as a sliced one does
-        // (`continueLayoutWork`). Why: a masonry of many items (100,000: ~3.5 ms) and the
-        // flight's first frame, every tile repainted, made an 8.6 ms frame; and the idle time
-        // between loads the faces of the new layout's labels (`Scene.upcomingLabelStyles`),
-        // which its first frame loaded before (the bold face of a masonry's headers: 2.4 ms).
+        // Nothing laid out here, in the frame that asked: a masonry of 100,000 items (~3.5 ms)
+        // is the first slice after it instead. A grid or a board is laid out at once (O(sections))
+        // and waits that slice all the same: the idle time between loads the faces of the new
+        // layout's labels (`Scene.upcomingLabelStyles`), which its first frame loaded before
+        // (the bold face of a masonry's headers: 2.4 ms).
+        arrangement.beginSwitch(to: choice.layout, budget: 0)
         if arrangement.isSwitchReady { arrangement.landSwitchNextFrame() }
     }
 
-    /// A frame's slice of layout work: the pending switch's pass, a re-flow, or warming a
-    /// masonry's spare memory. A ready switch flies when no gesture is under way (a tile pressed,
-    /// carried or settling, a band, a scroll thumb or a pan): what the pointer holds is not moved
-    /// from under it. A pass lands in the frame after its last slice, not with it: the last
-    /// slice of a million-item masonry (~3 ms) and the flight's first frame (every tile on
-    /// screen repainted, ~3 ms) made one 7 ms frame.
-    ///
-    /// While tiles move, a slice is an eighth of the budget: those frames repaint most of the
-    /// window (~2.5 ms), and a whole slice on top (~3 ms at 100,000 items) made 6–7 ms frames after
-    /// a drop of 10,000 files, a quarter (~1.5 ms) still 4.1–4.9 ms ones (the drop at the end of
-    /// 100,000: an eighth, 3.4–3.5). The price: a re-flow's or the warming's last slice lands
-    /// later while tiles move (a pass over a million items: 80 frames instead of 40).
-    mutating func continueLayoutWork(at t: Double) {
-        let budget = presentation.motions.isEmpty ? policy.layoutSliceItems : Swift.max(1, policy.layoutSliceItems / 8)
-        let slice = arrangement.hasLayoutWork ? arrangement.continueLayoutWork(budget: budget) : .none
-        if slice != .switching, arrangement.isSwitchReady, case .idle = session.phase { applyLayoutSwitch(at: t) }
+    /// How many items a slice of layout work places: `policy.layoutSliceItems` at 60 Hz, fewer
+    /// on a faster display (the same work a second), so a slice and a frame fit one interval.
+    var layoutSliceBudget: Int {
+        Swift.max(1, Int((Double(policy.layoutSliceItems) * Swift.min(1, policy.frameInterval * 60)).rounded()))
+    }
+
+    /// A frame's layout work finished after an earlier frame, put in use: a ready switch flies
+    /// when no gesture is under way (a tile pressed, carried or settling, a band, a scroll thumb
+    /// or a pan): what the pointer holds is not moved from under it. A pass lands in the frame
+    /// after its last slice, never with it (see `finishFrame()`).
+    mutating func landLayoutWork(at t: Double) {
+        if arrangement.isSwitchLandable, case .idle = session.phase { applyLayoutSwitch(at: t) }
         // Shapes re-flowed (pictures measured): every index is as before, so even under a
         // gesture the tiles slide to their new places, as a re-flow inside one frame did.
-        if slice != .reshaping, arrangement.isReshapeReady {
+        if arrangement.isReshapeLandable {
             let before = layoutBefore(at: t, animated: true)
             arrangement.applyReshape()
             afterRelayout(before, edits: nil, at: t, animated: true)
         }
     }
 
-    /// Frees the layout memory a switch let go of (a million-item masonry's frames: ~2.5 ms to
-    /// hand back to the system). The host calls it after a frame is on screen, not within one.
-    public mutating func releaseDiscardedMemory() {
-        if arrangement.hasDiscardedMemory { arrangement.releaseDiscarded() }
+    /// A slice of layout work, after a frame is on screen (`finishFrame()`): the pending switch's
+    /// pass, a re-flow, or warming a masonry's spare memory.
+    ///
+    /// The whole slice, even while tiles move: inside the frame, those that repaint most of the
+    /// window (~2.5 ms) took an eighth of it, and a re-flow's or the warming's last slice landed
+    /// twice as late (a pass over a million items: 80 frames instead of 40).
+    mutating func continueLayoutWork() {
+        guard arrangement.hasLayoutWork else { return }
+        arrangement.continueLayoutWork(budget: layoutSliceBudget)
     }
 
     /// Puts the switched-to layout in use and flies every cell to its place (see `setLayout`).

@@ -29,9 +29,9 @@ extension Engine {
     }
 
     /// What an edit's relayout must place at once: what is on screen and a screen below it (a
-    /// masonry of more than `policy.layoutSliceItems` items borrows the rest, see `LayoutDeferral`).
+    /// masonry of more than `layoutSliceBudget` items borrows the rest, see `LayoutDeferral`).
     var layoutDeferral: LayoutDeferral {
-        LayoutDeferral(budget: policy.layoutSliceItems, exactThrough: offsets.root.y + 2 * viewport.height)
+        LayoutDeferral(budget: layoutSliceBudget, exactThrough: offsets.root.y + 2 * viewport.height)
     }
 
     /// Moves an item to a top-level position (see `CollectionModel.move(_:to:)` for the index) and
