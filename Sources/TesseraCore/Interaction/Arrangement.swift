@@ -185,11 +185,10 @@ public struct Arrangement: Sendable {
     public var pendingLayout: LayoutConfiguration? { switching?.target }
     /// Whether a switch is waiting for `applySwitch()` (its snapshot computed).
     var isSwitchReady: Bool { switching?.isReady ?? false }
-    /// Whether the switch may land now: computed, and not resting the slice after the frame
-    /// that asked for it (`landSwitchNextFrame`).
-    var isSwitchLandable: Bool { switching.map { $0.isReady && !$0.restsOneSlice } ?? false }
-    /// Whether the re-flow may land now (computed; see `isSwitchLandable`).
-    var isReshapeLandable: Bool { reshaping.map { $0.isReady && !$0.restsOneSlice } ?? false }
+    /// Whether the switch may land now (`LayoutSwitch.isLandable`).
+    var isSwitchLandable: Bool { switching?.isLandable ?? false }
+    /// Whether the re-flow may land now (`LayoutSwitch.isLandable`).
+    var isReshapeLandable: Bool { reshaping?.isLandable ?? false }
     /// Whether there is work for `continueLayoutWork` (a pass to run, or memory to warm).
     var hasLayoutWork: Bool {
         (switching?.hasWork ?? false) || (reshaping?.hasWork ?? (owedReshape != nil)) || warming != nil
@@ -302,6 +301,9 @@ struct LayoutSwitch: Sendable {
     var restsOneSlice = false
     /// Whether `continueLayoutWork` has something to do for it.
     var hasWork: Bool { !isReady || restsOneSlice }
+    /// Whether it may land now: computed, and not resting the slice after the frame that asked
+    /// for it (then it lands in the frame after that slice).
+    var isLandable: Bool { isReady && !restsOneSlice }
     /// Items its pass has placed (nil: no pass, or it is over).
     var itemsPlaced: Int? { pass?.itemsPlaced }
 
