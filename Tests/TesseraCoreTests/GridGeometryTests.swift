@@ -32,7 +32,7 @@ import Testing
             let size = Size(width: Double(1 + rng.next() % 1300), height: Double(1 + rng.next() % 900))
             let grid = f.snapshot(of: model, viewport: size, computed: true)
             let reference = f.snapshot(of: model, viewport: size, computed: false)
-            #expect(grid.stored.isEmpty && grid.itemCount == reference.itemCount, "round \(round)")
+            #expect(grid.storedCount == 0 && grid.itemCount == reference.itemCount, "round \(round)")
             #expect(abs(grid.contentSize.width - reference.contentSize.width) < 1e-6
                     && abs(grid.contentSize.height - reference.contentSize.height) < 1e-6, "round \(round)")
             #expect(grid.sections.map(\.firstItem) == reference.sections.map(\.firstItem))

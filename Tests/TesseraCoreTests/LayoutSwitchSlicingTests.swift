@@ -195,7 +195,7 @@ import Testing
     @Test func memoryASwitchLetsGoOfIsFreedWhenTheHostSays() {
         var a = Arrangement(model: SampleData.generated(count: 100, sections: 3, seed: 4), layout: LayoutChoice.masonry.layout,
                             viewport: Size(width: 800, height: 600))
-        weak var masonry = a.snapshot.memoryOwner
+        weak var masonry = a.snapshot.store
         a.beginSwitch(to: LayoutChoice.board.layout, budget: 30)
         a.applySwitch()
         #expect(masonry != nil && !a.hasDiscardedMemory, "kept for a switch back into masonry")
@@ -212,7 +212,7 @@ import Testing
         s.key(.character("2"))
         while s.engine.layoutChoice != .masonry { s.wait(1.0 / 60) }
         s.wait(1)
-        weak var shown = s.engine.snapshot.memoryOwner
+        weak var shown = s.engine.snapshot.store
         s.key(.character("3"))
         s.wait(1)
         s.key(.character("1"))
@@ -237,14 +237,15 @@ import Testing
         while !a.isSwitchReady { #expect(a.continueLayoutWork(budget: 30) == .switching); slices += 1 }
         #expect(slices == 4)
         a.applySwitch()
-        #expect(a.layout.choice == .masonry && a.hasLayoutWork && a.warmedCapacity == 0)
+        #expect(a.layout.choice == .masonry && a.hasLayoutWork && a.spareCapacity == 0)
         while a.hasLayoutWork { _ = a.continueLayoutWork(budget: 30) }
-        #expect(a.warmedCapacity >= 100)
-        let warmed = a.warmedAddress
+        #expect(a.spareCapacity >= 100)
+        let warmed = a.spareAddress
+        let switched = a.snapshot.store.map { UnsafeRawPointer($0.base) }
         let id = a.model.sections[0].items[0].id
         _ = a.edit { (u: inout ModelUpdates) throws(ModelEditError) in try u.move(id, to: IndexPath(section: 1, item: 3)) }
-        #expect(a.snapshot.stored.withUnsafeBufferPointer { UnsafeRawPointer($0.baseAddress) } == warmed)
-        #expect(a.warmedCapacity == 0)
+        #expect(a.snapshot.store.map { UnsafeRawPointer($0.base) } == warmed)
+        #expect(a.spareAddress == switched, "the switch's memory is the next relayout's spare")
         #expect(Array(a.snapshot.frames) == Array(a.layout.snapshot(of: a.model, viewport: a.viewport).frames))
     }
 
@@ -308,7 +309,7 @@ import Testing
     @Test func aSecondReflowWritesIntoTheMemoryTheFirstFreed() {
         var a = Arrangement(model: SampleData.generated(count: 100, sections: 3, seed: 4), layout: LayoutChoice.masonry.layout,
                             viewport: Size(width: 800, height: 600))
-        func address(_ l: LayoutSnapshot) -> UnsafeRawPointer? { l.stored.withUnsafeBufferPointer { UnsafeRawPointer($0.baseAddress) } }
+        func address(_ l: LayoutSnapshot) -> UnsafeRawPointer? { l.store.map { UnsafeRawPointer($0.base) } }
         func setAspect(_ k: Int, _ aspect: Double) {
             let id = a.model.sections[0].items[k].id
             _ = a.editShapes(budget: 30) { u in try? u.setAspect(aspect, of: id, near: IndexPath(section: 0, item: k)) }

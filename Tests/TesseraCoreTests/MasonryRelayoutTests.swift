@@ -68,7 +68,7 @@ import Testing
             let fresh = a.layout.snapshot(of: a.model, viewport: a.viewport)
             #expect(Array(a.snapshot.frames) == Array(fresh.frames), "\(what)")
             #expect(a.snapshot.contentSize == fresh.contentSize && a.snapshot.sections == fresh.sections, "\(what)")
-            let base = a.snapshot.stored.withUnsafeBufferPointer { UnsafeRawPointer($0.baseAddress) }
+            let base = a.snapshot.store.map { UnsafeRawPointer($0.base) }
             if let base, earlier.contains(base) { reused += 1 }
             if let base { earlier.append(base) }
         }

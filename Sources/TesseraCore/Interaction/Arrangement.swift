@@ -16,28 +16,25 @@ public struct Arrangement: Sendable {
     public private(set) var isPartial: Bool
     /// The committed edits, for undo and redo (the model's past, so it lives with the model).
     public private(set) var history = EditHistory()
-    /// The snapshot before this one, while a masonry is laid out: once nothing else holds it (the
-    /// relayout that replaced it has animated from it), the next layout writes its frames into
-    /// its memory instead of a million frames' worth of fresh pages. Not compared (`==`).
-    private var retired: LayoutSnapshot?
+    /// Memory for the next masonry pass that cannot append to the shown snapshot's own store: the
+    /// store of the snapshot before (`show`) — once no snapshot reads it (the relayout that
+    /// replaced it has animated from it), the next layout writes its frames there instead of into
+    /// a million frames' worth of fresh pages — or one faulted in after a switch into masonry
+    /// (`warming`). Not compared (`==`).
+    private var spare: FrameStore?
     /// A switch to another layout whose snapshot is still being computed, a slice per frame
     /// (`continueLayoutWork`): a masonry of a million items takes ~15–30 ms to lay out, two dropped
     /// frames if done at once. The layout in use (and its snapshot) stays until `applySwitch()`.
     private var switching: LayoutSwitch?
-    /// Memory for the next masonry relayout's frames, faulted in a slice per frame after a switch
-    /// into masonry (`continueLayoutWork`), so the first reorder does not meet 8,000 fresh pages.
-    private var warmed: [Rect] = []
-    /// How many frames `warmed` is being made ready for (nil: none).
+    /// How many frames `spare` is being faulted in for, a slice per frame after a switch into
+    /// masonry (`continueLayoutWork`), so the first reorder does not meet 8,000 fresh pages (nil:
+    /// none).
     private var warming: Int?
-    /// Layout memory a switch let go of (a masonry's retired snapshot, its warmed spare), handed
-    /// back to the system once the frame is on screen (`releaseDiscarded()`, by the host): freeing
-    /// a million frames (32 MB, an munmap) took ~2.5 ms of the frame that switched a million-item
-    /// masonry to a board or a grid. Not compared (`==`).
-    private var discarded: [Discarded] = []
-    private enum Discarded {
-        case snapshot(LayoutSnapshot)
-        case frames([Rect])
-    }
+    /// Layout memory let go of (spares replaced), handed back to the system once the frame is on
+    /// screen (`releaseDiscarded()`, by the host): freeing a million frames (32 MB, an munmap)
+    /// took ~2.5 ms of the frame that switched a million-item masonry to a board or a grid. Not
+    /// compared (`==`).
+    private var discarded: [FrameStore] = []
     /// A masonry laid out again across frames after items changed shape only (`editShapes`):
     /// the snapshot shown meanwhile has every item at its index, with its old shape.
     private var reshaping: LayoutSwitch?
@@ -47,9 +44,9 @@ public struct Arrangement: Sendable {
     private var owedReshape: Int?
     /// How many items the re-flow under way has placed (tests; nil: none under way).
     var reshapeItemsPlaced: Int? { reshaping?.itemsPlaced }
-    /// The warmed memory's room and address (tests).
-    var warmedCapacity: Int { warmed.capacity }
-    var warmedAddress: UnsafeRawPointer? { warmed.withUnsafeBufferPointer { UnsafeRawPointer($0.baseAddress) } }
+    /// The spare memory's room and address (tests).
+    var spareCapacity: Int { spare?.capacity ?? 0 }
+    var spareAddress: UnsafeRawPointer? { spare.map { UnsafeRawPointer($0.base) } }
 
     public init(model: CollectionModel, layout: LayoutConfiguration, viewport: Size, isPartial: Bool = false) {
         self.model = model
@@ -146,7 +143,7 @@ public struct Arrangement: Sendable {
     /// items before it keep the shown snapshot's frames (copied, when it is exact up to there).
     private mutating func beginReshape(budget: Int, from changed: Int) {
         guard case .masonry(let m) = layout else { return }
-        let pass = MasonryPass(m, model: model, viewport: viewport, reusing: spareFrames(), adoptingFrom: snapshot, through: changed)
+        let pass = MasonryPass(m, model: model, viewport: viewport, reusing: spareStore(), adoptingFrom: snapshot, through: changed)
         reshaping = LayoutSwitch(target: layout, continuing: consume pass, budget: budget)
     }
 
@@ -154,8 +151,7 @@ public struct Arrangement: Sendable {
     mutating func applyReshape() {
         guard let r = reshaping, r.isReady, let next = r.result else { return }
         reshaping = nil
-        retired = snapshot.memoryOwner
-        snapshot = next
+        show(next)
         // Shapes that changed meanwhile get their pass from the next slice (`continueLayoutWork`),
         // not from here. Why: the engine holds the snapshot just replaced until the tiles' slides
         // are made from it, so its memory is not free yet; a pass begun here wrote into fresh
@@ -208,9 +204,9 @@ public struct Arrangement: Sendable {
     mutating func beginSwitch(to new: LayoutConfiguration, budget: Int) {
         guard new != layout else { switching = nil; return }
         guard new != switching?.target else { return }
-        var spare: [Rect] = []
-        if case .masonry = new { spare = spareFrames() }
-        switching = LayoutSwitch(target: new, model: model, viewport: viewport, reusing: consume spare, budget: budget)
+        var spare: FrameStore?
+        if case .masonry = new { spare = spareStore() }
+        switching = LayoutSwitch(target: new, model: model, viewport: viewport, reusing: spare, budget: budget)
     }
 
     /// What a frame's slice of layout work was.
@@ -247,8 +243,8 @@ public struct Arrangement: Sendable {
         return true
     }
 
-    /// Puts a ready switch's layout and snapshot in use; the snapshot before is kept as a masonry
-    /// relayout's spare memory (as `layOut()` does).
+    /// Puts a ready switch's layout and snapshot in use; the masonry snapshot before leaves its
+    /// memory as the spare (as `layOut()` does), for the next masonry pass, a switch back included.
     mutating func applySwitch() {
         guard let s = switching, s.isReady, let next = s.result else { return }
         switching = nil
@@ -256,23 +252,39 @@ public struct Arrangement: Sendable {
         // snapshot) describes a layout no longer shown.
         reshaping = nil
         owedReshape = nil
-        if let old = retired { discard(.snapshot(old)) }
-        if case .masonry = layout { retired = snapshot.memoryOwner } else { retired = nil }
-        layout = s.target
-        snapshot = next
-        if case .masonry = layout {
-            // Into a masonry from elsewhere: no spare memory for its first relayout; warm some.
-            if retired == nil, warmed.capacity < model.topLevelCount { warming = model.topLevelCount }
-        } else {
-            if warmed.capacity > 0 { discard(.frames(warmed)) }
-            warmed = []
-            warming = nil
+        // Memory kept from a masonry before the layout left is let go of (a switch keeps it
+        // across one switch only: from a masonry, for the switch back).
+        if case .masonry = layout {} else if let old = spare, old !== next.store {
+            discard(old)
+            spare = nil
         }
+        layout = s.target
+        show(next)
+        warming = nil
+        if case .masonry = layout, spare == nil || spare === snapshot.store || spareCapacity < model.topLevelCount {
+            // Into a masonry from elsewhere: no spare memory for its first relayout; warm some.
+            if let old = spare, old !== snapshot.store { discard(old) }
+            spare = nil
+            warming = model.topLevelCount
+        }
+    }
+
+    /// Shows `next`. The largest store the snapshot it replaces read and `next` does not becomes
+    /// the spare (the spare before is let go of unless `next` reads it).
+    private mutating func show(_ next: LayoutSnapshot) {
+        let before = snapshot.storesRead
+        snapshot = next
+        let kept = next.storesRead
+        func isKept(_ s: FrameStore) -> Bool { kept.contains { $0 === s } }
+        guard let freed = before.filter({ !isKept($0) }).max(by: { $0.capacity < $1.capacity }), freed !== spare else { return }
+        if let old = spare, !isKept(old) { discard(old) }
+        spare = freed
+        warming = nil
     }
 
     /// Keeps `memory` until `releaseDiscarded()`; a host that never calls it holds at most the
     /// last four.
-    private mutating func discard(_ memory: Discarded) {
+    private mutating func discard(_ memory: FrameStore) {
         if discarded.count >= 4 { discarded.removeFirst() }
         discarded.append(memory)
     }
@@ -319,10 +331,10 @@ struct LayoutSwitch: Sendable {
         if atOnce { run(budget: budget) }
     }
 
-    init(target: LayoutConfiguration, model: CollectionModel, viewport: Size, reusing spare: consuming [Rect], budget: Int) {
+    init(target: LayoutConfiguration, model: CollectionModel, viewport: Size, reusing spare: FrameStore?, budget: Int) {
         self.target = target
         if case .masonry(let m) = target {
-            pass = MasonryPass(m, model: model, viewport: viewport, reusing: consume spare)
+            pass = MasonryPass(m, model: model, viewport: viewport, reusing: spare)
             if model.topLevelCount <= budget { run(budget: budget) }
         } else {
             result = target.snapshot(of: model, viewport: viewport)
@@ -335,9 +347,9 @@ struct LayoutSwitch: Sendable {
         if p.run(budget: budget) { result = p.snapshot() } else { pass = p }
     }
 
-    /// The memory of an unfinished pass's frames, for another pass to write into.
-    consuming func abandon() -> [Rect] {
-        guard let p = pass else { return [] }
+    /// The store of an unfinished pass's frames, for another pass to write into.
+    consuming func abandon() -> FrameStore? {
+        guard let p = pass else { return nil }
         pass = nil
         return p.releaseFrames()
     }
@@ -345,53 +357,37 @@ struct LayoutSwitch: Sendable {
 
 extension Arrangement {
     /// Lays out again. A masonry reuses the memory of the snapshot before the current one when
-    /// no one holds that any more (see `retired`); the current one is kept for the next time.
+    /// no one reads that any more (see `spare`); the current one's is kept for the next time.
     private mutating func layOut() {
-        var spare = overtakeReshape()
-        if case .masonry = layout, spare.capacity == 0 { spare = spareFrames() }
-        let next = layout.snapshot(of: model, viewport: viewport, reusing: consume spare)
-        if case .masonry = layout { retired = snapshot.memoryOwner }
-        snapshot = next
+        var reuse = overtakeReshape()
+        if case .masonry = layout, reuse?.isIdle != true { reuse = spareStore() }
+        show(layout.snapshot(of: model, viewport: viewport, reusing: reuse))
         // A pending switch was computing another picture of the collection: start it again.
         if let s = switching { switching = nil; beginSwitch(to: s.target, budget: 0) }
     }
 
     /// Drops a re-flow under way (new shapes, or the exact layout behind a provisional snapshot):
-    /// the layout about to be made has everything it would have. Returns its frames' memory.
-    private mutating func overtakeReshape() -> [Rect] {
+    /// the layout about to be made has everything it would have. Returns its frames' store.
+    private mutating func overtakeReshape() -> FrameStore? {
         owedReshape = nil
-        guard let r = reshaping else { return [] }
+        guard let r = reshaping else { return nil }
         reshaping = nil
         return r.abandon()
     }
 
-    /// Memory a masonry pass may write its frames into: the warmed spare, else the retired
-    /// snapshot's frames when nothing else holds them (the old snapshot goes; the array is then
-    /// their only owner).
-    private mutating func spareFrames() -> [Rect] {
-        if warmed.capacity > 0 {
-            warming = nil
-            defer { warmed = [] }
-            return warmed
-        }
-        var spare: [Rect] = []
-        if isKnownUniquelyReferenced(&retired), let old = retired { spare = old.stored }
-        retired = nil
-        return spare
+    /// The spare store, when no snapshot reads it and no pass writes it (a pass claims it).
+    private func spareStore() -> FrameStore? {
+        guard let s = spare, s.isIdle else { return nil }
+        return s
     }
 
-    /// Faults in up to `budget` more frames of `warmed` (writing zeros), until it holds room for
-    /// `MasonryPass.room(for: warming)` frames; then keeps the memory and no contents.
+    /// Faults in up to `budget` more frames of a spare made for `warming` items (writing zeros),
+    /// until it holds room for `MasonryPass.room(for: warming)` frames. Stops when a pass took it.
     private mutating func warmSpare(budget: Int) -> Bool {
         guard let total = warming else { return false }
-        let target = MasonryPass.room(for: total)
-        if warmed.capacity < target { warmed.reserveCapacity(target) }
-        let n = Swift.min(Swift.max(0, budget), target - warmed.count)
-        warmed.append(contentsOf: repeatElement(Rect.zero, count: n))
-        if warmed.count >= target {
-            warmed.removeAll(keepingCapacity: true)
-            warming = nil
-        }
+        if spare == nil { spare = FrameStore(capacity: MasonryPass.room(for: total)) }
+        guard let s = spare, s.isIdle else { warming = nil; return false }
+        if s.warm(budget: budget) { warming = nil }
         return true
     }
 }
@@ -428,10 +424,10 @@ extension Arrangement {
             first += section.items.count
         }
         if let t = snapshot.tail { untouchedFrom = Swift.max(untouchedFrom, t.from + shift) }
-        var spare = overtakeReshape()
-        if spare.capacity == 0 { spare = spareFrames() }
-        // The items before the first the edits touched keep their frames (copied, not placed).
-        var pass = MasonryPass(masonry, model: model, viewport: viewport, reusing: consume spare,
+        var reuse = overtakeReshape()
+        if reuse?.isIdle != true { reuse = spareStore() }
+        // The items before the first the edits touched keep their frames (not placed again).
+        var pass = MasonryPass(masonry, model: model, viewport: viewport, reusing: reuse,
                                adoptingFrom: snapshot, through: firstFlat(touchedBy: log))
         // Past the change a row or so at a time (a hundredth of a frame's budget: 1,000 items).
         let step = Swift.max(1, deferral.budget / 100)
@@ -442,13 +438,12 @@ extension Arrangement {
         // (`workLeft`, in placed items' time), placing the rest is cheaper.
         if !pass.isFinished, pass.itemsPlaced * 5 < pass.workLeft * 3,
            let provisional = pass.provisional(borrowing: snapshot, shift: shift) {
-            snapshot = provisional
+            show(provisional)
             reshaping = LayoutSwitch(target: layout, continuing: consume pass)
             reshaping?.restsOneSlice = true
         } else {
             _ = pass.run(budget: .max)
-            retired = snapshot.memoryOwner
-            snapshot = pass.snapshot()
+            show(pass.snapshot())
         }
         return true
     }

@@ -34,7 +34,7 @@ public enum LayoutConfiguration: CollectionLayout, Hashable, Sendable, Codable {
     }
 
     public func snapshot(of model: CollectionModel, viewport: Size) -> LayoutSnapshot {
-        snapshot(of: model, viewport: viewport, reusing: [])
+        snapshot(of: model, viewport: viewport, reusing: nil)
     }
 
     /// The styles of the labels its sections show (`Engine.scene`): headers and footers, a
@@ -51,11 +51,11 @@ public enum LayoutConfiguration: CollectionLayout, Hashable, Sendable, Codable {
     }
 
     /// As `snapshot(of:viewport:)`; a masonry writes its frames into `spare`'s memory (see
-    /// `MasonryLayout.snapshot(of:viewport:reusing:)`), the others let it go.
-    func snapshot(of model: CollectionModel, viewport: Size, reusing spare: consuming [Rect]) -> LayoutSnapshot {
+    /// `MasonryLayout.snapshot(of:viewport:reusing:)`), the others leave it.
+    func snapshot(of model: CollectionModel, viewport: Size, reusing spare: FrameStore?) -> LayoutSnapshot {
         switch self {
         case .grid(let l): l.snapshot(of: model, viewport: viewport)
-        case .masonry(let l): l.snapshot(of: model, viewport: viewport, reusing: consume spare)
+        case .masonry(let l): l.snapshot(of: model, viewport: viewport, reusing: spare)
         case .board(let l): l.snapshot(of: model, viewport: viewport)
         }
     }

@@ -53,8 +53,15 @@ public final class LayoutSnapshot: Sendable {
     public let sections: [SectionGeometry]
     public let panes: [Pane]
     public let itemCount: Int
-    /// Stored frames, flat and section-major; empty when every section is a grid.
-    let stored: [Rect]
+    /// Where stored frames are (flat and section-major): those below `storedCount` in `store`,
+    /// read (leased) for as long as this snapshot lives; nil when every section is a grid.
+    let store: FrameStore?
+    let storedCount: Int
+    /// The first `headCount` stored frames are `head`'s instead (leased too): the snapshot before
+    /// an edit that left them alone, whose memory its pass could not append to (see
+    /// `MasonryPass.init(_:model:viewport:reusing:adoptingFrom:through:)`). Nil: none.
+    let head: FrameStore?
+    let headCount: Int
     /// Per section: its grid when its frames are computed; nil when they are stored.
     let grids: [GridGeometry?]
     let index: SpatialIndex
@@ -62,22 +69,43 @@ public final class LayoutSnapshot: Sendable {
     /// edit while the exact ones are computed (`MasonryPass.provisional`); `stored` then ends there.
     let tail: BorrowedTail?
 
+    /// A snapshot whose frames are the first `count` of `store` (a masonry pass's).
     init(viewport: Size, contentSize: Size, scrollAxis: Axis, reorderAxis: Axis,
-         sections: [SectionGeometry], panes: [Pane], frames: [Rect], index: SpatialIndex, tail: BorrowedTail? = nil) {
+         sections: [SectionGeometry], panes: [Pane], store: FrameStore, count: Int, head: FrameStore? = nil, headCount: Int = 0,
+         index: SpatialIndex, tail: BorrowedTail? = nil) {
         self.viewport = viewport; self.contentSize = contentSize; self.scrollAxis = scrollAxis
         self.reorderAxis = reorderAxis; self.sections = sections; self.panes = panes
-        self.stored = frames; self.index = index
+        store.lease(count)
+        let headCount = head == nil ? 0 : Swift.min(headCount, count)
+        head?.lease(headCount)
+        self.head = head; self.headCount = headCount
+        self.store = store; self.storedCount = count; self.index = index
         self.grids = Array(repeating: nil, count: sections.count)
         self.tail = tail
-        self.itemCount = tail == nil ? frames.count : sections.last.map { $0.firstItem + $0.itemCount } ?? 0
+        self.itemCount = tail == nil ? count : sections.last.map { $0.firstItem + $0.itemCount } ?? 0
     }
+
+    /// A snapshot storing `frames` (a flow layout's).
+    convenience init(viewport: Size, contentSize: Size, scrollAxis: Axis, reorderAxis: Axis,
+                     sections: [SectionGeometry], panes: [Pane], frames: [Rect], index: SpatialIndex) {
+        self.init(viewport: viewport, contentSize: contentSize, scrollAxis: scrollAxis, reorderAxis: reorderAxis,
+                  sections: sections, panes: panes, store: FrameStore(frames), count: frames.count, index: index)
+    }
+
+    deinit {
+        store?.release(storedCount)
+        head?.release(headCount)
+    }
+
+    /// The stored frames.
+    var stored: FrameView { store?.view(storedCount, head: head, headCount: headCount) ?? .none }
 
     /// A snapshot whose sections are all uniform grids: nothing stored per item.
     init(viewport: Size, contentSize: Size, scrollAxis: Axis, reorderAxis: Axis,
          sections: [SectionGeometry], panes: [Pane], grids: [GridGeometry]) {
         self.viewport = viewport; self.contentSize = contentSize; self.scrollAxis = scrollAxis
         self.reorderAxis = reorderAxis; self.sections = sections; self.panes = panes
-        self.stored = []; self.index = SpatialIndex()
+        self.store = nil; self.storedCount = 0; self.head = nil; self.headCount = 0; self.index = SpatialIndex()
         self.grids = grids
         self.tail = nil
         self.itemCount = sections.last.map { $0.firstItem + $0.itemCount } ?? 0
@@ -89,7 +117,7 @@ public final class LayoutSnapshot: Sendable {
     /// The frame of the item at a flat index, in its section's item space.
     public func frame(ofFlat i: Int) -> Rect {
         if let t = tail, i >= t.from { return t.frame(ofFlat: i) }
-        if !stored.isEmpty { return stored[i] }
+        if storedCount > 0 { return stored[i] }
         let s = section(ofFlat: i)
         return grids[s]!.frame(i - sections[s].firstItem)
     }
@@ -102,7 +130,7 @@ public final class LayoutSnapshot: Sendable {
             let first = sections[s].firstItem
             g.forEach(in: rect) { body(first + $0) }
         }
-        if !stored.isEmpty { index.forEach(in: rect, pane: pane, frames: stored, body) }
+        if storedCount > 0 { index.forEach(in: rect, pane: pane, frames: stored, body) }
         if let t = tail, pane == nil {
             for s in t.firstSection..<sections.count { t.forEachItem(in: rect, section: s, body) }
         }
@@ -113,7 +141,7 @@ public final class LayoutSnapshot: Sendable {
         let geo = sections[s]
         if let g = grids[s] {
             g.forEach(in: rect) { body(geo.firstItem + $0) }
-        } else if !stored.isEmpty {
+        } else if storedCount > 0 {
             index.forEach(in: rect, pane: geo.pane, frames: stored) { i in
                 if i >= geo.firstItem && i < geo.firstItem + geo.itemCount { body(i) }
             }
@@ -124,9 +152,11 @@ public final class LayoutSnapshot: Sendable {
     /// Whether some items' frames are borrowed from the layout before an edit (see `tail`).
     var isProvisional: Bool { tail != nil }
 
-    /// The snapshot whose frames memory is the biggest this one keeps alive: the one it borrows
-    /// its tail from, else itself.
-    var memoryOwner: LayoutSnapshot { tail?.source ?? self }
+    /// Every store whose frames this snapshot reads: its own, its head's, and those of the
+    /// snapshot it borrows its tail from.
+    var storesRead: [FrameStore] {
+        [store, head, tail?.source.store, tail?.source.head].compactMap { $0 }
+    }
 
 
     public func flatIndex(of path: IndexPath) -> Int? {

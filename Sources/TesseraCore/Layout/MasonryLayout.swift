@@ -28,18 +28,19 @@ public struct MasonryLayout: CollectionLayout, Hashable, Codable {
     }
 
     public func snapshot(of model: CollectionModel, viewport: Size) -> LayoutSnapshot {
-        snapshot(of: model, viewport: viewport, reusing: [])
+        snapshot(of: model, viewport: viewport, reusing: nil)
     }
 
     /// One pass over the items, O(n) (`MasonryPass` run to its end): each item's frame appended
     /// in order (no item copied, no index kept beside the frames: a section's items are queried
     /// through their frames, see `SpatialIndex.Shape`).
     ///
-    /// `spare`: an array no one else holds (a retired snapshot's frames, see `Arrangement`), whose
-    /// memory is written again. Why: a million frames are 32 MB, and fresh memory costs a page fault
-    /// per 4 KB — 8,000 faults, twice the layout itself (~30 ms against ~11 on the benchmark host).
-    func snapshot(of model: CollectionModel, viewport: Size, reusing spare: consuming [Rect]) -> LayoutSnapshot {
-        var pass = MasonryPass(self, model: model, viewport: viewport, reusing: consume spare)
+    /// `spare`: a store whose memory is written again when no snapshot reads it any more (a
+    /// retired snapshot's, see `Arrangement`). Why: a million frames are 32 MB, and fresh memory
+    /// costs a page fault per 4 KB — 8,000 faults, twice the layout itself (~30 ms against ~11 on
+    /// the benchmark host).
+    func snapshot(of model: CollectionModel, viewport: Size, reusing spare: FrameStore?) -> LayoutSnapshot {
+        var pass = MasonryPass(self, model: model, viewport: viewport, reusing: spare)
         _ = pass.run(budget: .max)
         return pass.snapshot()
     }

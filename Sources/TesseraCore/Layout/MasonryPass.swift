@@ -15,7 +15,14 @@ struct MasonryPass: Sendable {
     private let columnX: [Double]
     private let roundRobin: Bool
 
-    private var frames: [Rect]
+    /// Where the frames go: a store of its own (claimed), or the one of the layout it adopts
+    /// from, appended to in place (see `init(_:model:viewport:reusing:adoptingFrom:through:)`).
+    private var store: FrameStore
+    /// The right to write `store` from `frameCount` on; nil when the pass only reads it (every frame
+    /// adopted in place, none to place).
+    private var claim: FrameClaim?
+    /// Frames the pass has, adopted or placed: the next item's flat index.
+    private var frameCount = 0
     private var sections: [SectionGeometry] = []
     private var index = SpatialIndex()
     /// Where the next section starts (or, inside a section, where its items started).
@@ -39,14 +46,33 @@ struct MasonryPass: Sendable {
     /// Items placed so far over all sections (adopted ones included).
     private(set) var itemsPlaced = 0
     /// A layout of the same collection before an edit that left its first `adoptEnd` items as
-    /// they were: their frames are copied from it (`adopt`) instead of placed, while the pass
-    /// has not reached `adoptEnd`. Let go of once it has.
+    /// they were: their frames are taken from it (`adopt`) instead of placed, while the pass has
+    /// not reached `adoptEnd` — read where they are when it shares its store, else copied. Let
+    /// go of once it has.
     private var source: LayoutSnapshot?
     private var adoptEnd = 0
+    /// The adopted frames below it are read where they are (in `head`, or in `store` when the
+    /// pass appends to the source's own); those from it to `adoptEnd` are copied into `store`.
+    private var inPlaceEnd = 0
+    /// The store the first `headCount` frames are read from, when they are not `store`'s (see
+    /// `LayoutSnapshot.head`).
+    private var head: FrameStore?
+    private var headCount = 0
 
-    /// `spare`: an array no one else holds, whose memory the frames are written into (see
-    /// `MasonryLayout.snapshot(of:viewport:reusing:)`).
-    init(_ layout: MasonryLayout, model: CollectionModel, viewport: Size, reusing spare: consuming [Rect] = []) {
+    /// `spare`: a store to write the frames into when no snapshot reads it (see
+    /// `MasonryLayout.snapshot(of:viewport:reusing:)`); else a fresh one.
+    init(_ layout: MasonryLayout, model: CollectionModel, viewport: Size, reusing spare: FrameStore? = nil) {
+        let total = model.topLevelCount
+        if let spare, let claim = spare.claim(keeping: 0, room: total) {
+            self.init(layout, model: model, viewport: viewport, store: spare, claim: claim)
+        } else {
+            let fresh = FrameStore(capacity: Self.room(for: total))
+            self.init(layout, model: model, viewport: viewport, store: fresh, claim: fresh.claim(keeping: 0, room: total))
+        }
+    }
+
+    private init(_ layout: MasonryLayout, model: CollectionModel, viewport: Size, store: FrameStore, claim: FrameClaim?,
+                 head: FrameStore? = nil, headCount: Int = 0) {
         self.layout = layout
         self.model = model
         self.viewport = viewport
@@ -55,10 +81,10 @@ struct MasonryPass: Sendable {
         itemWidth = Swift.max(1, (width - layout.spacing * Double(n + 1)) / Double(n))
         columnX = (0..<n).map { [itemWidth] in layout.spacing + Double($0) * (itemWidth + layout.spacing) }
         roundRobin = layout.placement == .roundRobin
-        frames = consume spare
-        frames.removeAll(keepingCapacity: true)
-        let total = model.topLevelCount
-        if frames.capacity < total { frames.reserveCapacity(Self.room(for: total)) }
+        self.store = store
+        self.claim = claim
+        self.head = head
+        self.headCount = head == nil ? 0 : headCount
         sections.reserveCapacity(model.sections.count)
     }
 
@@ -72,26 +98,62 @@ struct MasonryPass: Sendable {
     /// costs about half of placing it (`adoptedPerPlaced`): each batch of pictures measured after
     /// a drop at the end of 110,000 items re-flowed all 120,000 (~1.2 ms, and over two frames);
     /// now 115,000 frames are copied and 5,000 items placed (~0.7 ms, in the batch's frame).
-    init(_ layout: MasonryLayout, model: CollectionModel, viewport: Size, reusing spare: consuming [Rect] = [],
+    ///
+    /// The frames are not even copied when the pass may append to `old`'s store after them (no
+    /// snapshot reads past them: the one shown ends there — an item added at the end — or nothing
+    /// is to be placed after them). Else, when they are most of `old`'s, the new snapshot reads
+    /// them where they are (its head: `old`'s own store, or `old`'s head) and the pass writes
+    /// the rest into another store: an undo or redo of a drop near the end of a million items
+    /// copied them all (~2 ms of its frame). Else they are copied.
+    init(_ layout: MasonryLayout, model: CollectionModel, viewport: Size, reusing spare: FrameStore? = nil,
          adoptingFrom old: LayoutSnapshot, through: Int) {
-        self.init(layout, model: model, viewport: viewport, reusing: spare)
-        // Lent only from a layout of this width whose sections before `through` start where
-        // this model's do (then so do their items: they are the same ones).
-        guard old.viewport.width == viewport.width, old.sections.count == model.sections.count, through > 0 else { return }
+        let total = model.topLevelCount
+        let end = Self.adoptable(from: old, through: through, model: model, width: Swift.max(1, viewport.width))
+        let appendable = end > 0 && end >= old.headCount
+        if appendable, let shared = old.store, let claim = shared.claim(keeping: end, room: total) {
+            self.init(layout, model: model, viewport: viewport, store: shared, claim: claim, head: old.head, headCount: old.headCount)
+            inPlaceEnd = end
+        } else if appendable, end == total, let shared = old.store {
+            self.init(layout, model: model, viewport: viewport, store: shared, claim: nil, head: old.head, headCount: old.headCount)
+            inPlaceEnd = end
+        } else if end > 0, end * 2 >= old.storedCount, let shared = old.head ?? old.store {
+            // What the new snapshot's head reads: `old`'s head (the frames past it up to `end`
+            // copied from `old`'s own store), or `old`'s own store.
+            let count = old.head == nil ? end : Swift.min(end, old.headCount)
+            let own = spare?.claim(startingAt: count, room: total).map { (spare!, $0) } ?? {
+                let fresh = FrameStore(capacity: Self.room(for: total))
+                return (fresh, fresh.claim(startingAt: count, room: total)!)
+            }()
+            self.init(layout, model: model, viewport: viewport, store: own.0, claim: own.1, head: shared, headCount: count)
+            inPlaceEnd = count
+        } else {
+            self.init(layout, model: model, viewport: viewport, reusing: spare)
+        }
+        guard end > 0 else { return }
+        source = old
+        adoptEnd = end
+    }
+
+    /// How many of `old`'s first frames a pass over `model` may adopt, at most `through`: lent only
+    /// from an exact layout of this width whose sections before `through` start where this
+    /// model's do (then so do their items: they are the same ones).
+    private static func adoptable(from old: LayoutSnapshot, through: Int, model: CollectionModel, width: Double) -> Int {
+        guard old.viewport.width == width, old.sections.count == model.sections.count, through > 0 else { return 0 }
         var first = 0
         for (s, section) in model.sections.enumerated() {
             guard first < through else { break }
-            guard old.sections[s].firstItem == first else { return }
+            guard old.sections[s].firstItem == first else { return 0 }
             first += section.items.count
         }
-        source = old
-        adoptEnd = Swift.min(through, old.stored.count, model.topLevelCount)
+        return Swift.min(through, old.storedCount, model.topLevelCount)
     }
 
-    /// How much work is left, in items placed: a copied frame counts as half of one.
+    /// How much work is left, in items placed: a copied frame counts as half of one, one read
+    /// where it is as nothing.
     var workLeft: Int {
-        let adopting = Swift.max(0, adoptEnd - frames.count)
-        return Self.placementsWorth(adopting) + model.topLevelCount - itemsPlaced - adopting
+        let adopting = Swift.max(0, adoptEnd - frameCount)
+        let copying = Swift.max(0, adoptEnd - Swift.max(frameCount, inPlaceEnd))
+        return Self.placementsWorth(copying) + model.topLevelCount - itemsPlaced - adopting
     }
 
     /// What copying `n` frames costs, in items placed (rounded up).
@@ -115,12 +177,14 @@ struct MasonryPass: Sendable {
         while section < model.sections.count {
             if open == nil { openSection() }
             let items = model.sections[section].items
-            if frames.count < adoptEnd {
+            if frameCount < adoptEnd {
+                // Frames read where they are cost nothing; copied ones half a placement each.
+                let free = inPlaceEnd - frameCount
                 let k = Self.adoptedPerPlaced
                 // (An unlimited budget, `.max`, must not overflow.)
-                let count = Swift.min(left > Int.max / k ? Int.max : left * k, adoptEnd - frames.count, items.count - placed)
-                if count > 0 { adopt(count) }
-                left -= Self.placementsWorth(count)
+                let n = Swift.min(free > 0 ? free : left > Int.max / k ? Int.max : left * k, adoptEnd - frameCount, items.count - placed)
+                if n > 0 { adopt(n) }
+                if free <= 0 { left -= Self.placementsWorth(n) }
             } else {
                 let count = Swift.min(left, items.count - placed)
                 if count > 0 { place(items, placed..<placed + count) }
@@ -136,20 +200,15 @@ struct MasonryPass: Sendable {
         return true
     }
 
-    /// The frames' memory, emptied, for another pass (this one abandoned).
-    consuming func releaseFrames() -> [Rect] {
-        var out = frames
-        frames = []
-        out.removeAll(keepingCapacity: true)
-        return out
-    }
+    /// The store it wrote into, for another pass (this one abandoned: its claim ends with it).
+    consuming func releaseFrames() -> FrameStore { store }
 
     /// The finished layout (the pass must be over).
     consuming func snapshot() -> LayoutSnapshot {
         precondition(isFinished, "MasonryPass.snapshot() before the pass is over")
         return LayoutSnapshot(viewport: viewport, contentSize: Size(width: width, height: cursor),
                               scrollAxis: .vertical, reorderAxis: .vertical, sections: sections, panes: [],
-                              frames: frames, index: index)
+                              store: store, count: frameCount, head: head, headCount: headCount, index: index)
     }
 
     private mutating func openSection() {
@@ -159,7 +218,7 @@ struct MasonryPass: Sendable {
             header = Rect(x: 0, y: cursor, width: width, height: layout.headerLength)
             cursor += layout.headerLength
         }
-        open = Open(start: start, header: header, first: frames.count, itemsStart: cursor, reach: itemWidth,
+        open = Open(start: start, header: header, first: frameCount, itemsStart: cursor, reach: itemWidth,
                     tops: [Double](repeating: cursor + layout.spacing, count: columnX.count))
         placed = 0
     }
@@ -173,23 +232,22 @@ struct MasonryPass: Sendable {
     /// column); frames are written into a small block appended whole (`Array.append` per frame
     /// checks capacity and stores the count each time). The same frames; the reorder frame at 1M
     /// 18.7 → 15–17 ms (the pass ~12 ms, bound by the chain of compares from item to item).
+    /// Frames are now written straight into the store, a block at a time (`FrameStore.didWrite`).
     private mutating func place(_ items: ItemList, _ range: Range<Int>) {
         guard var o = open else { return }
+        guard let claim else { preconditionFailure("MasonryPass placing items in a store it only reads") }
         open = nil
-        // Moved out of self for the loop (no copy, no exclusivity checks per item).
-        var out = frames
-        frames = []
         let spacing = layout.spacing, itemWidth = itemWidth, roundRobin = roundRobin
         let n = columnX.count
-        var placed = placed, reach = o.reach
-        let block = UnsafeMutablePointer<Rect>.allocate(capacity: Self.blockSize)
-        defer { block.deallocate() }
+        var placed = placed, reach = o.reach, written = frameCount
+        let store = store
         columnX.withUnsafeBufferPointer { xs in
             o.tops.withUnsafeMutableBufferPointer { tops in
                 items.forEachRun(in: range) { run in
                     var start = 0
                     while start < run.count {
                         let end = Swift.min(run.count, start + Self.blockSize)
+                        let block = store.base + written
                         for k in start..<end {
                             var col = 0
                             var least = tops[0]
@@ -209,55 +267,68 @@ struct MasonryPass: Sendable {
                             tops[col] = least + (h + spacing)
                             reach = h > reach ? h : reach
                         }
-                        out.append(contentsOf: UnsafeBufferPointer(start: block, count: end - start))
+                        store.didWrite(written..<written + (end - start), claim: claim)
+                        written += end - start
                         start = end
                     }
                 }
             }
         }
         o.reach = reach
-        frames = out
+        frameCount = written
         itemsPlaced += placed - self.placed
         self.placed = placed
         open = o
     }
 
-    /// Appends the next `count` frames of the open section from `source`, and brings the open
-    /// section's state to where placing those items would have left it: the tallest item so far,
-    /// and each column's next top from the last item it holds (`place` sets it to that item's
-    /// `minY + (height + spacing)`, the same sum here, so the same bits).
-    private mutating func adopt(_ count: Int) {
+    /// Takes the next `n` frames of the open section from `source` (read where they are, or
+    /// copied into this pass's store), and brings the open section's state to where placing
+    /// those items would have left it: the tallest item so far (from the store's blocks, see
+    /// `FrameStore.tallest(in:)`), and each column's next top from the last item it holds
+    /// (`place` sets it to that item's `minY + (height + spacing)`, the same sum here, so the
+    /// same bits).
+    private mutating func adopt(_ n: Int) {
         guard var o = open, let source else { return }
-        let start = frames.count
-        var reach = o.reach
-        source.stored.withUnsafeBufferPointer { old in
-            let chunk = UnsafeBufferPointer(rebasing: old[start..<start + count])
-            frames.append(contentsOf: chunk)
-            for f in chunk { reach = f.height > reach ? f.height : reach }
-            // The columns' last items, from the chunk's end back; a column with none in the
-            // chunk keeps the top it had.
-            var found = 0
-            var seen = [Bool](repeating: false, count: columnX.count)
-            var k = chunk.count - 1
-            while k >= 0, found < columnX.count {
-                let f = chunk[k]
-                if let c = columnX.firstIndex(of: f.minX), !seen[c] {
-                    seen[c] = true
-                    found += 1
-                    o.tops[c] = f.minY + (f.height + layout.spacing)
-                }
-                k -= 1
+        let start = frameCount
+        if start + n > inPlaceEnd {
+            // Copied from the source's head below its head count, else from its own store.
+            guard let claim, let own = source.store, start + n <= source.storedCount else {
+                preconditionFailure("MasonryPass copying frames without a claim, or frames the source does not have")
             }
+            var k = Swift.max(start, inPlaceEnd)
+            if let h = source.head, k < source.headCount {
+                let end = Swift.min(start + n, source.headCount)
+                store.copy(k..<end, from: h, claim: claim)
+                k = end
+            }
+            if k < start + n { store.copy(k..<start + n, from: own, claim: claim) }
         }
-        o.reach = reach
-        placed += count
-        itemsPlaced += count
+        frameCount = start + n
+        let frames = store.view(frameCount, head: head, headCount: headCount)
+        let split = Swift.min(Swift.max(start, headCount), start + n)
+        o.reach = Swift.max(o.reach, head?.tallest(in: start..<split) ?? 0, store.tallest(in: split..<start + n))
+        // The columns' last items, from the chunk's end back; a column with none in the chunk
+        // keeps the top it had.
+        var found = 0
+        var seen = [Bool](repeating: false, count: columnX.count)
+        var k = start + n - 1
+        while k >= start, found < columnX.count {
+            let f = frames[k]
+            if let c = columnX.firstIndex(of: f.minX), !seen[c] {
+                seen[c] = true
+                found += 1
+                o.tops[c] = f.minY + (f.height + layout.spacing)
+            }
+            k -= 1
+        }
+        placed += n
+        itemsPlaced += n
         open = o
-        if frames.count >= adoptEnd { self.source = nil }
+        if frameCount >= adoptEnd { self.source = nil }
     }
 
-    /// Frames written before they are appended: 32 KB, in the first-level cache.
-    private static let blockSize = 1024
+    /// Frames placed between the store's block bookkeeping (`FrameStore.didWrite`): 32 KB.
+    private static let blockSize = FrameStore.blockSize
 
     private mutating func closeSection() {
         guard let o = open else { return }
@@ -267,7 +338,7 @@ struct MasonryPass: Sendable {
                 index.add(.strided(first: o.first + k, count: (count - k + n - 1) / n, step: n), pane: nil, axis: .vertical)
             }
         } else {
-            index.add(.monotone(items: o.first..<frames.count, reach: o.reach), pane: nil, axis: .vertical)
+            index.add(.monotone(items: o.first..<frameCount, reach: o.reach), pane: nil, axis: .vertical)
         }
         // An empty section keeps room for half a tile, so items can be dropped into it.
         let itemsEnd = count == 0 ? cursor + layout.spacing * 2 + itemWidth / 2 : o.tops.max()!
@@ -313,12 +384,13 @@ extension MasonryPass {
     /// before the ones still to place (`shift`: flat index now minus flat index in `old`, the
     /// same for every item still to place; see `EditLog.untouchedTails`). Nil when `old` cannot
     /// lend them (another shape of collection, round-robin columns, or the next item not the one
-    /// it had `shift` places before). O(items placed + sections): the exact frames are copied.
+    /// it had `shift` places before). O(sections): the exact frames are the pass's own, read where
+    /// it goes on appending after them.
     ///
     /// The borrowed items of the open section move down as one, so the first of them starts at
     /// the frontier: in the section's order every frame still starts at or below the one before.
     func provisional(borrowing old: LayoutSnapshot, shift: Int) -> LayoutSnapshot? {
-        let placedFlat = frames.count
+        let placedFlat = frameCount
         guard !roundRobin, !isFinished, old.sections.count == model.sections.count,
               old.viewport.width == viewport.width, placedFlat - shift >= 0,
               placedFlat - shift <= old.itemCount else { return nil }
@@ -366,6 +438,6 @@ extension MasonryPass {
         }
         return LayoutSnapshot(viewport: viewport, contentSize: Size(width: width, height: sections.last?.background.maxY ?? cursor),
                               scrollAxis: .vertical, reorderAxis: .vertical, sections: sections, panes: [],
-                              frames: frames.withUnsafeBufferPointer { Array($0) }, index: index, tail: tail)
+                              store: store, count: frameCount, head: head, headCount: headCount, index: index, tail: tail)
     }
 }

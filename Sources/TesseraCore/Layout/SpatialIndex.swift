@@ -67,7 +67,7 @@ struct SpatialIndex: Sendable {
     }
 
     /// Calls `body` with the flat index of every item in `pane` whose frame intersects `rect`.
-    func forEach(in rect: Rect, pane: Int?, frames: [Rect], _ body: (Int) -> Void) {
+    func forEach(in rect: Rect, pane: Int?, frames: FrameView, _ body: (Int) -> Void) {
         for run in runs where run.pane == pane {
             let lo = rect.min(run.axis), hi = rect.max(run.axis)
             switch run.shape {
