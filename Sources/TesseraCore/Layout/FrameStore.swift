@@ -60,6 +60,9 @@ final class FrameStore: Sendable {
     /// frame on.
     var isIdle: Bool { state.withLock { $0.leases.isEmpty && !$0.claimed } }
 
+    /// Frames whose memory is faulted in (written at least once).
+    var warmedCount: Int { state.withLock { $0.warmed } }
+
     /// Whether its memory is faulted in for `count` frames.
     func isWarm(for count: Int) -> Bool { state.withLock { $0.warmed >= count } }
 
