@@ -63,28 +63,20 @@ final class FrameStore: Sendable {
     /// Frames whose memory is faulted in (written at least once).
     var warmedCount: Int { state.withLock { $0.warmed } }
 
-    /// Whether its memory is faulted in for `count` frames.
-    func isWarm(for count: Int) -> Bool { state.withLock { $0.warmed >= count } }
-
     /// The right to append from frame `keeping` on, when no snapshot reads past it, the frames
     /// before it are written, no other pass appends and `room` frames fit; nil otherwise. The
     /// frames from `keeping` on count as unwritten from then.
-    func claim(keeping: Int, room: Int) -> FrameClaim? {
-        let granted = state.withLock { s -> Bool in
-            guard !s.claimed, s.furthestLease <= keeping, keeping <= s.written, room <= capacity else { return false }
-            s.claimed = true
-            s.written = keeping
-            return true
-        }
-        return granted ? FrameClaim(self) : nil
-    }
+    func claim(keeping: Int, room: Int) -> FrameClaim? { claim(at: keeping, room: room, keepingFramesBefore: true) }
 
     /// The right to write from frame `start` on, when no snapshot reads past it, no other pass
     /// appends and `room` frames fit, for a pass whose frames before `start` are another store's
     /// (a head, see `LayoutSnapshot.head`): what this store held before `start` is not read.
-    func claim(startingAt start: Int, room: Int) -> FrameClaim? {
+    func claim(startingAt start: Int, room: Int) -> FrameClaim? { claim(at: start, room: room, keepingFramesBefore: false) }
+
+    private func claim(at start: Int, room: Int, keepingFramesBefore: Bool) -> FrameClaim? {
         let granted = state.withLock { s -> Bool in
-            guard !s.claimed, s.furthestLease <= start, start <= room, room <= capacity else { return false }
+            guard !s.claimed, s.furthestLease <= start, start <= (keepingFramesBefore ? s.written : room),
+                  room <= capacity else { return false }
             s.claimed = true
             s.written = start
             return true

@@ -62,13 +62,15 @@ struct MasonryPass: Sendable {
     /// `spare`: a store to write the frames into when no snapshot reads it (see
     /// `MasonryLayout.snapshot(of:viewport:reusing:)`); else a fresh one.
     init(_ layout: MasonryLayout, model: CollectionModel, viewport: Size, reusing spare: FrameStore? = nil) {
-        let total = model.topLevelCount
-        if let spare, let claim = spare.claim(keeping: 0, room: total) {
-            self.init(layout, model: model, viewport: viewport, store: spare, claim: claim)
-        } else {
-            let fresh = FrameStore(capacity: Self.room(for: total))
-            self.init(layout, model: model, viewport: viewport, store: fresh, claim: fresh.claim(keeping: 0, room: total))
-        }
+        let (store, claim) = Self.claimStore(spare, startingAt: 0, total: model.topLevelCount)
+        self.init(layout, model: model, viewport: viewport, store: store, claim: claim)
+    }
+
+    /// `spare` claimed from frame `start` on for `total` frames, else a fresh store.
+    private static func claimStore(_ spare: FrameStore?, startingAt start: Int, total: Int) -> (FrameStore, FrameClaim) {
+        if let spare, let claim = spare.claim(startingAt: start, room: total) { return (spare, claim) }
+        let fresh = FrameStore(capacity: room(for: total))
+        return (fresh, fresh.claim(startingAt: start, room: total)!)
     }
 
     private init(_ layout: MasonryLayout, model: CollectionModel, viewport: Size, store: FrameStore, claim: FrameClaim?,
@@ -120,11 +122,8 @@ struct MasonryPass: Sendable {
             // What the new snapshot's head reads: `old`'s head (the frames past it up to `end`
             // copied from `old`'s own store), or `old`'s own store.
             let count = old.head == nil ? end : Swift.min(end, old.headCount)
-            let own = spare?.claim(startingAt: count, room: total).map { (spare!, $0) } ?? {
-                let fresh = FrameStore(capacity: Self.room(for: total))
-                return (fresh, fresh.claim(startingAt: count, room: total)!)
-            }()
-            self.init(layout, model: model, viewport: viewport, store: own.0, claim: own.1, head: shared, headCount: count)
+            let (own, claim) = Self.claimStore(spare, startingAt: count, total: total)
+            self.init(layout, model: model, viewport: viewport, store: own, claim: claim, head: shared, headCount: count)
             inPlaceEnd = count
         } else {
             self.init(layout, model: model, viewport: viewport, reusing: spare)
@@ -229,13 +228,14 @@ struct MasonryPass: Sendable {
     /// it is written for the processor: items come a run at a time and the loop's state lives in
     /// locals (a closure per item kept it in memory); each item's column is the shortest found
     /// without branches (which column is shortest is a coin toss: a mispredicted branch per
-    /// column); frames are written into a small block appended whole (`Array.append` per frame
-    /// checks capacity and stores the count each time). The same frames; the reorder frame at 1M
-    /// 18.7 → 15–17 ms (the pass ~12 ms, bound by the chain of compares from item to item).
-    /// Frames are now written straight into the store, a block at a time (`FrameStore.didWrite`).
+    /// column); frames are written straight into the store, a block of 1,024 between its
+    /// bookkeeping (`FrameStore.didWrite`; `Array.append` per frame checked capacity and stored
+    /// the count each time). The same frames; the reorder frame at 1M 18.7 → 15–17 ms (the pass
+    /// ~12 ms, bound by the chain of compares from item to item).
     private mutating func place(_ items: ItemList, _ range: Range<Int>) {
         guard var o = open else { return }
         guard let claim else { preconditionFailure("MasonryPass placing items in a store it only reads") }
+        precondition(frameCount + range.count <= store.capacity, "MasonryPass placing past its store's room")
         open = nil
         let spacing = layout.spacing, itemWidth = itemWidth, roundRobin = roundRobin
         let n = columnX.count
