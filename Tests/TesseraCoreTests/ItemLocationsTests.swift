@@ -29,7 +29,7 @@ import Testing
     }
 
     @Test func aModelBuiltWithLocationsAnswersByLocation() {
-        let model = CollectionModel(sections: [], locations: ["a": "file:///x.png", "b": "file:///x.png", "c": "https://example.org"])
+        var model = CollectionModel(sections: [], locations: ["a": "file:///x.png", "b": "file:///x.png", "c": "https://example.org"])
         #expect(model.locations.ids(at: "file:///x.png").sorted() == ["a", "b"])
         #expect(model.locations.ids(at: "https://example.org") == ["c"])
         #expect(model.locations["b"] == "file:///x.png" && model.locations.count == 3)
@@ -40,24 +40,55 @@ import Testing
     /// a batch half known about half. Every entry is then found either way.
     @Test func roomForABatchIsMadeForItsNewLocationsOnly() {
         func place(_ k: Int) -> String { "file:///home/ana/Pictures/IMG_\(k).jpg" }
+        func set(_ range: Range<Int>, firstID: Int, in locations: inout ItemLocations) {
+            locations.reserveCapacity(for: range.map { Optional(place($0)) })
+            for (k, n) in range.enumerated() { locations[ItemID("dropped-\(firstID + k)")] = place(n) }
+        }
         var locations = ItemLocations()
-        let first = (0..<1000).map { Optional(place($0)) }
-        locations.reserveCapacity(for: first)
+        set(0..<1000, firstID: 1, in: &locations)
+        #expect(locations.locationCapacity == 0, "set, not yet indexed")
+        locations.index()
         #expect(locations.locationCapacity >= 1000)
-        for (k, l) in first.enumerated() { locations[ItemID("dropped-\(k + 1)")] = l }
         let known = locations.locationCapacity
 
-        locations.reserveCapacity(for: first)
+        set(0..<1000, firstID: 1001, in: &locations)
+        locations.index()
         #expect(locations.locationCapacity == known, "the same files again: no room made")
-        for (k, l) in first.enumerated() { locations[ItemID("dropped-\(k + 1001)")] = l }
-        #expect(locations.locationCapacity == known && locations.count == 2000)
+        #expect(locations.count == 2000)
         #expect(locations.ids(at: place(7)) == ["dropped-8", "dropped-1008"])
 
-        let halfNew = (500..<1500).map { Optional(place($0)) }
-        locations.reserveCapacity(for: halfNew)
+        set(500..<1500, firstID: 2001, in: &locations)
+        locations.index()
         #expect(locations.locationCapacity >= 1500 && locations.locationCapacity < 2000, "\(locations.locationCapacity)")
-        locations.reserveCapacity(for: (2000..<3000).map { Optional(place($0)) })
+        set(2000..<3000, firstID: 3001, in: &locations)
+        locations.index()
         #expect(locations.locationCapacity >= 2000)
-        locations.reserveCapacity(for: [String?](repeating: nil, count: 50))   // links without a place: nothing
+    }
+
+    /// Indexed in slices, the ids at each location are at every point those of the changes
+    /// indexed so far, and a lookup between slices indexes the rest first: the same answers as
+    /// indexing each change as it is made.
+    @Test func indexingInSlicesAnswersAsIndexingAtOnce() {
+        var rng = SeededRandom(seed: 5)
+        let places = (0..<7).map { "file:///srv/photos/\($0).png" }
+        var sliced = ItemLocations(), reference: [ItemID: String] = [:]
+        for round in 0..<40 {
+            for _ in 0..<Int.random(in: 1...120, using: &rng) {
+                let id = ItemID("dropped-\(Int.random(in: 1...50, using: &rng))")
+                let location: String? = Int.random(in: 0..<4, using: &rng) == 0 ? nil : places[Int.random(in: 0..<places.count, using: &rng)]
+                sliced[id] = location
+                reference[id] = location
+            }
+            #expect(sliced.hasUnindexedChanges || sliced.byID == reference)
+            // Some rounds index a slice or two (as the work after frames does), some none.
+            for _ in 0..<Int.random(in: 0...2, using: &rng) { sliced.index(limit: Int.random(in: 1...40, using: &rng)) }
+            if round % 3 == 0 {
+                for place in places {
+                    #expect(sliced.ids(at: place).sorted() == reference.filter { $0.value == place }.keys.sorted(), "\(place), round \(round)")
+                }
+                #expect(!sliced.hasUnindexedChanges, "a lookup indexes every change first")
+            }
+        }
+        #expect(sliced == ItemLocations(reference))
     }
 }

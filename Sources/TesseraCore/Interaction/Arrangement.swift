@@ -301,6 +301,19 @@ public struct Arrangement: Sendable {
     mutating func releaseDiscarded() {
         discarded.removeAll()
     }
+
+    /// The items made from `location` (`ItemLocations.forEachID(at:)`: the model's table of ids
+    /// by location brought up to date first; not an edit).
+    mutating func forEachItem(atLocation location: String, _ body: (ItemID) -> Void) {
+        model.locations.forEachID(at: location, body)
+    }
+
+    /// Indexes up to `limit` of the locations set since the last lookup (after a frame is on
+    /// screen); returns whether some are left.
+    @discardableResult
+    mutating func indexLocations(limit: Int) -> Bool {
+        model.locations.index(limit: limit)
+    }
 }
 
 extension Arrangement {

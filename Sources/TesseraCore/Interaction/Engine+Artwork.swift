@@ -17,7 +17,7 @@ extension Engine {
         // O(reports) to find their items, then a pass for their places (until all are found):
         // reports come in batches, at most one a frame, and only while pictures are being read.
         var wanted: [ItemID: Double] = [:]
-        for (location, a) in aspects { model.locations.forEachID(at: location) { wanted[$0] = a } }
+        for (location, a) in aspects { arrangement.forEachItem(atLocation: location) { wanted[$0] = a } }
         guard !wanted.isEmpty else { return }
         var changed: [(ItemID, IndexPath, Double)] = []
         for (id, path) in model.indexPaths(of: Set(wanted.keys)) {

@@ -105,4 +105,33 @@ import Testing
         #expect(s.engine.accessibleInfo(.item("dropped-2"))?.description == "link")
         #expect(s.engine.accessibleInfo(.item(ItemID(s.ids(0)[3])))?.description.contains("picture") == false, "other tiles as before")
     }
+
+    /// A drop's files are found by location whether or not the work after frames has indexed them
+    /// yet: the drop's frame sets their locations only; the frames after index them a slice each
+    /// (`Engine.locationsIndexedAfterAFrame`), and a report that comes first indexes the rest.
+    @Test func aDropsFilesAreIndexedAfterItsFramesAndFoundBeforeThat() {
+        let count = Engine.locationsIndexedAfterAFrame * 2 + 10
+        let files = (0..<count).map { IncomingItem(title: "IMG_\($0).jpg", icon: "camera", location: "file:///p/IMG_\($0).jpg") }
+        for reportsFirst in [false, true] {
+            var s = EngineScript(layout: .masonry(MasonryLayout()), viewport: Size(width: 700, height: 500))
+            let first = s.frame(ItemID(s.ids(0)[0]))
+            s.send(.dropIn(files, at: Point(x: first.minX + 3, y: first.minY + 3)))
+            #expect(s.engine.model.locations.hasUnindexedChanges, "set in the drop's frame, not indexed")
+            if reportsFirst {
+                // Before any frame after the drop: the last file's item is found all the same.
+                s.send(.artwork([ArtworkReport(location: files[count - 1].location!, state: nil, aspect: 1.5)]))
+                #expect(!s.engine.model.locations.hasUnindexedChanges)
+            } else {
+                for frame in 1...3 {
+                    s.wait(1.0 / 60)
+                    #expect(s.engine.model.locations.hasUnindexedChanges == (frame < 3), "after frame \(frame)")
+                }
+                s.send(.artwork([ArtworkReport(location: files[count - 1].location!, state: nil, aspect: 1.5)]))
+            }
+            s.wait(1)
+            let id = ItemID("dropped-\(count)")
+            let path = s.engine.model.indexPaths(of: [id])[id]!
+            #expect(s.engine.model.item(at: path)?.sizeHint.aspect == 1.5, "reportsFirst \(reportsFirst)")
+        }
+    }
 }
