@@ -309,7 +309,7 @@ public struct Arrangement: Sendable {
     }
 
     /// Indexes up to `limit` of the locations set since the last lookup (after a frame is on
-    /// screen); returns whether some are left.
+    /// screen; nothing to do, nothing changed); returns whether some are left.
     @discardableResult
     mutating func indexLocations(limit: Int) -> Bool {
         model.locations.index(limit: limit)

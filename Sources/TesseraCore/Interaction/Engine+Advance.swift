@@ -24,20 +24,15 @@ extension Engine {
     public mutating func finishFrame() {
         if arrangement.hasDiscardedMemory { arrangement.releaseDiscarded() }
         continueLayoutWork()
-        if model.locations.hasUnindexedChanges { arrangement.indexLocations(limit: locationsIndexSlice) }
+        arrangement.indexLocations(limit: perFrameShare(of: Self.locationsIndexedAfterAFrame))
     }
 
     /// How many items' locations the work after a frame indexes (`ItemLocations.index(limit:)`)
     /// at 60 Hz: a drop of 10,000 files is indexed over the five frames after it (~1 ms after each
     /// on a slow host), about when its pictures' first shapes, which look its items up by file,
     /// come in (a report before that indexes the rest itself).
+    /// Fewer on a faster display (`perFrameShare(of:)`).
     static let locationsIndexedAfterAFrame = 2_000
-
-    /// `locationsIndexedAfterAFrame`, fewer on a faster display (the same work a second), as
-    /// `layoutSliceBudget`.
-    var locationsIndexSlice: Int {
-        Swift.max(1, Int((Double(Self.locationsIndexedAfterAFrame) * Swift.min(1, policy.frameInterval * 60)).rounded()))
-    }
 
     /// Time brought up to `t` (a frame's or an event's timestamp). It runs no layout work: with a
     /// slice per event, each pointer motion during a switch to a masonry of a million items ran one

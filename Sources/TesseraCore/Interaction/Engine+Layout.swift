@@ -166,8 +166,12 @@ extension Engine {
 
     /// How many items a slice of layout work places: `policy.layoutSliceItems` at 60 Hz, fewer
     /// on a faster display (the same work a second), so a slice and a frame fit one interval.
-    var layoutSliceBudget: Int {
-        Swift.max(1, Int((Double(policy.layoutSliceItems) * Swift.min(1, policy.frameInterval * 60)).rounded()))
+    var layoutSliceBudget: Int { perFrameShare(of: policy.layoutSliceItems) }
+
+    /// `count` items of work given to each frame at 60 Hz, fewer on a faster display (the same
+    /// work a second), so the work and a frame fit one interval; at least one.
+    func perFrameShare(of count: Int) -> Int {
+        Swift.max(1, Int((Double(count) * Swift.min(1, policy.frameInterval * 60)).rounded()))
     }
 
     /// A frame's layout work finished after an earlier frame, put in use: a ready switch flies
