@@ -232,6 +232,84 @@ def run_plain(argv, env):
     return rec
 
 
+# Motion to screen: a drag driven through XTest (xdotool) in the app itself, not the bench loop: press
+# on the first tile, hold past the lift, then 150 motions 16 ms apart over the grid (two neighbours'
+# reorders on the way), release. The app's TESSERA_FRAME_STATS summary (written when SIGTERM ends it)
+# gives, for each motion that moved something on screen, the time from the server's stamp on it to
+# the end of presenting the frame that first showed it; the target is one frame interval + 2 ms.
+MOTION_STEPS = 150
+
+
+def motion_path():
+    cmd = ['xdotool', 'mousemove', '64', '90', 'mousedown', '1', 'sleep', '0.8']
+    for i in range(MOTION_STEPS):
+        t = i / (MOTION_STEPS - 1)
+        x = 64 + int(520 * t)
+        y = 90 + int(300 * t * t)
+        cmd += ['mousemove', str(x), str(y), 'sleep', '0.016']
+    return cmd + ['sleep', '0.3', 'mouseup', '1', 'sleep', '0.6']
+
+
+def run_motion(tessera, n, base_env):
+    xv = start_xvfb()
+    env = dict(base_env)
+    env['DISPLAY'] = ':%d' % DISPLAY_NUM
+    env['TESSERA_FRAME_STATS'] = '1'
+    home = os.path.join(OUT, '.motion-home')
+    shutil.rmtree(home, ignore_errors=True)
+    os.makedirs(home)
+    env['HOME'] = home
+    rec = {'label': 'motion', 'n': n}
+    app = subprocess.Popen([tessera, '--items', str(n)], env=env, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE,
+                           text=True, start_new_session=True)
+    try:
+        found = subprocess.run(['xdotool', 'search', '--sync', '--onlyvisible', '--name', '^Tessera$'], env=env,
+                               capture_output=True, text=True, timeout=TIMEOUT)
+        if found.returncode != 0:
+            raise RuntimeError('no Tessera window')
+        # The first screen is up; at 1M the rest of the collection arrives within the second.
+        time.sleep(0.5 if n < 1000000 else 1.5)
+        subprocess.run(motion_path(), env=env, check=True, timeout=TIMEOUT)
+        app.send_signal(signal.SIGTERM)
+        _, err = app.communicate(timeout=TIMEOUT)
+        rec['rc'] = app.returncode
+    except (subprocess.TimeoutExpired, subprocess.CalledProcessError, RuntimeError) as e:
+        os.killpg(app.pid, signal.SIGKILL)
+        _, err = app.communicate()
+        rec['rc'] = 'failed: %s' % e
+    finally:
+        stop(xv)
+        shutil.rmtree(home, ignore_errors=True)
+    summary = next((l for l in err.splitlines() if l.startswith('tessera: frame-stats total')), '')
+    for key in ('motion_to_screen_ms_median', 'motion_to_screen_ms_p99', 'motion_to_screen_ms_max',
+                'motion_to_screen_n', 'frame_interval_ms'):
+        m = re.search(r'\b%s=([0-9.]+)' % key, summary)
+        if m:
+            rec[key] = float(m.group(1))
+    if rec['rc'] != 0 or 'motion_to_screen_n' not in rec:
+        rec['stderr_tail'] = err[-400:]
+    return rec
+
+
+def motion_table(motion):
+    """Motion to screen at each N: medians of the runs' median / p99 / max, against one frame
+    interval (the app's, from RandR: 60 Hz on Xvfb) + 2 ms."""
+    lines = ['| N | median ms | p99 ms | max ms | motions shown | frame interval ms | target ms | targets |',
+             '|---|---|---|---|---|---|---|---|']
+    for n, recs in sorted(motion.items()):
+        ok = [r for r in recs if r.get('rc') == 0 and 'motion_to_screen_n' in r]
+        if not ok:
+            lines.append('| %s | — | — | — | — | — | — | failed |' % human(n))
+            continue
+        m, p, x = med(ok, 'motion_to_screen_ms_median'), med(ok, 'motion_to_screen_ms_p99'), med(ok, 'motion_to_screen_ms_max')
+        interval = med(ok, 'frame_interval_ms') or 1000.0 / 60
+        target = interval + 2
+        lines.append('| %s | %s | %s | %s | %s | %s | %s | %s |' % (
+            human(n), fmt(m, 1), fmt(p, 1), fmt(x, 1), fmt(med(ok, 'motion_to_screen_n'), 0), fmt(interval, 2),
+            fmt(target, 1), 'met' if p is not None and p <= target else '**not met**'))
+    return lines
+
+
 def run_floor_probe(base_env):
     xv = start_xvfb()
     env = dict(base_env)
@@ -438,7 +516,7 @@ def main():
     addr, dbus_pid = start_dbus()
     base_env['DBUS_SESSION_BUS_ADDRESS'] = addr
     raw = open(os.path.join(OUT, 'latest.jsonl'), 'w')
-    results, layout, floor_text = {}, [], ''
+    results, layout, floor_text, motion = {}, [], '', {}
     started = time.monotonic()
     try:
         all_ns = sorted(set(NS + TESSERA_NS))
@@ -466,6 +544,18 @@ def main():
                     if r >= WARMUP:
                         recs.append(rec)
                 results[(label, n)] = recs
+        if not ONLY or any(s.lower() in 'tessera motion to screen' for s in ONLY):
+            for n in TESSERA_NS:
+                recs = []
+                for r in range(WARMUP + REPS):
+                    rec = run_motion(tessera, n, base_env)
+                    rec['rep'] = r - WARMUP
+                    log('tessera motion to screen N=%-7d rep %2d: %s' % (n, r - WARMUP, json.dumps(rec)))
+                    raw.write(json.dumps(rec) + '\n')
+                    raw.flush()
+                    if r >= WARMUP:
+                        recs.append(rec)
+                motion[n] = recs
         if not ONLY or any('layout' in s.lower() for s in ONLY):
             for r in range(WARMUP + REPS):
                 rec = run_plain([tessera, 'bench', '--script', 'layout', '--layout-items', str(LAYOUT_ITEMS)], base_env)
@@ -480,11 +570,11 @@ def main():
     finally:
         stop_dbus(dbus_pid)
         raw.close()
-    report = write_report(results, layout, floor_text, time.monotonic() - started)
+    report = write_report(results, layout, floor_text, time.monotonic() - started, motion)
     print(report)
 
 
-def write_report(results, layout, floor_text, seconds):
+def write_report(results, layout, floor_text, seconds, motion=None):
     commit = subprocess.run(['git', 'rev-parse', '--short', 'HEAD'], cwd=REPO, capture_output=True, text=True).stdout.strip()
     dirty = subprocess.run(['git', 'status', '--porcelain', '--untracked-files=no'], cwd=REPO, capture_output=True,
                            text=True).stdout.strip()
@@ -508,6 +598,9 @@ def write_report(results, layout, floor_text, seconds):
            '', '## Targets (issue 5)', ''] + targets(results, layout) + [
            '', '## Every path (Tessera; targets median ≤ 2 ms, p99 ≤ 4 ms, no frame over 16.7 ms)', ''] + paths_table(results) + [
            '', '## Where Tessera\'s frame time goes (medians of runs)', ''] + tessera_sections(results)
+    if motion:
+        out += ['', '## Motion to screen (Tessera; a drag through XTest, %d motions 16 ms apart; target one frame interval + 2 ms)'
+                % MOTION_STEPS, ''] + motion_table(motion)
     if layout:
         keys = sorted(k for k in layout[0] if k.startswith('layout_') and k.endswith('_ms'))
         out += ['', '## Layout of %s generated items (Tessera, no window; 3 sections, app default configurations)' %

@@ -33,6 +33,9 @@ struct FrameStatistics {
     /// frame that first showed it (its XSync returned). Kept for the summary's median and p99;
     /// the server's clock is CLOCK_MONOTONIC in ms, as ours, so only a local server gives figures.
     private(set) var motionToScreen: [Double] = []
+    /// The frame interval the loop paces to (the display's refresh, or `--max-fps`), in seconds:
+    /// the summary names it, so a reader can hold motion → screen against one interval + 2 ms.
+    var frameInterval: Double?
 
     private var lastFrameEnd: Double?
     private var lastLine: Double
@@ -115,12 +118,23 @@ struct FrameStatistics {
     /// The summary line, written when the loop ends.
     func report(now: Double) {
         guard enabled else { return }
+        writeToStandardError(summary(now: now))
+    }
+
+    /// The summary line's text (the benchmark's motion-to-screen run reads it).
+    func summary(now: Double) -> String {
         let mean = frames > 0 ? totalFrameTime / Double(frames) : 0
-        writeToStandardError("tessera: frame-stats total t=\(ms(now - start) / 1000) events=\(events) motions=\(motions) "
+        return "tessera: frame-stats total t=\(ms(now - start) / 1000) events=\(events) motions=\(motions) "
             + "motions_delivered=\(motionsDelivered) resizes=\(resizes) resizes_delivered=\(resizesDelivered) "
             + "frames=\(frames) mean_frame_ms=\(ms(mean)) max_frame_ms=\(ms(longestFrame)) max_present_ms=\(ms(longestPresent)) "
             + "max_gap_ms=\(ms(longestGap)) max_drain_ms=\(ms(longestDrain)) max_drain_events=\(mostEventsInOneDrain) "
-            + "rss_kb=\(Self.residentKilobytes())" + motionFigures())
+            + "rss_kb=\(Self.residentKilobytes())" + intervalFigure() + motionFigures()
+    }
+
+    /// " frame_interval_ms=16.67", or nothing before the loop knew its interval.
+    private func intervalFigure() -> String {
+        guard let frameInterval else { return "" }
+        return " frame_interval_ms=\(String(Double(Int((frameInterval * 100_000).rounded())) / 100))"
     }
 
     /// " motion_to_screen_ms_median=… p99=… max=… n=…", or nothing before any was measured.

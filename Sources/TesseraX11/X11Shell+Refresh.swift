@@ -44,6 +44,7 @@ extension X11Shell {
         let interval = DisplayRate.frameInterval(for: windowOnRoot(), among: monitors, maxFPS: maxFramesPerSecond)
         guard force || abs(interval - frameInterval) > 1e-6 else { return }
         frameInterval = interval
+        stats.frameInterval = interval
         client.handle(.frameInterval(interval), at: now)
     }
 
