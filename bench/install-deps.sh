@@ -3,7 +3,7 @@
 # Idempotent: packages already installed are skipped; nothing runs when all are present.
 # Needs root (or sudo). Tessera's own build dependencies are handled by scripts/run.sh / scripts/test.sh.
 set -e
-PKGS="xvfb xauth x11-utils time dbus fonts-dejavu-core pkg-config gcc g++ \
+PKGS="xvfb xauth x11-utils xdotool time dbus fonts-dejavu-core pkg-config gcc g++ \
 libgtk-4-dev libcairo2-dev libpango1.0-dev libx11-dev libxext-dev libxrandr-dev libxpresent-dev libxdamage-dev \
 qt6-base-dev qt6-qpa-plugins libgl-dev libxkbcommon-x11-0 libxcb-cursor0"
 missing=""

@@ -274,7 +274,10 @@ def run_motion(tessera, n, base_env):
         _, err = app.communicate(timeout=TIMEOUT)
         rec['rc'] = app.returncode
     except (subprocess.TimeoutExpired, subprocess.CalledProcessError, RuntimeError) as e:
-        os.killpg(app.pid, signal.SIGKILL)
+        try:
+            os.killpg(app.pid, signal.SIGKILL)
+        except OSError:
+            pass
         _, err = app.communicate()
         rec['rc'] = 'failed: %s' % e
     finally:
