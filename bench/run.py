@@ -175,11 +175,17 @@ def stop_dbus(dbus_pid):
     except OSError: pass
 
 
+def display_env(base_env, extra_env=None):
+    """The environment of a program on the benchmark's display."""
+    env = dict(base_env)
+    env.update(extra_env or {})
+    env['DISPLAY'] = ':%d' % DISPLAY_NUM
+    return env
+
+
 def run_one(label, argv, extra_env, base_env):
     xv = start_xvfb()
-    env = dict(base_env)
-    env.update(extra_env)
-    env['DISPLAY'] = ':%d' % DISPLAY_NUM
+    env = display_env(base_env, extra_env)
     tfile = os.path.join(OUT, '.time.txt')
     rec = {'label': label, 'argv': ' '.join(os.path.relpath(a, REPO) if a.startswith(REPO) else a for a in argv)}
     env['PEERBENCH_T0_NS'] = str(time.time_ns())      # CLOCK_REALTIME, as the programs read it
@@ -252,13 +258,10 @@ def motion_path():
 
 def run_motion(tessera, n, base_env):
     xv = start_xvfb()
-    env = dict(base_env)
-    env['DISPLAY'] = ':%d' % DISPLAY_NUM
-    env['TESSERA_FRAME_STATS'] = '1'
     home = os.path.join(OUT, '.motion-home')
     shutil.rmtree(home, ignore_errors=True)
     os.makedirs(home)
-    env['HOME'] = home
+    env = display_env(base_env, {'TESSERA_FRAME_STATS': '1', 'HOME': home})
     rec = {'label': 'motion', 'n': n}
     app = subprocess.Popen([tessera, '--items', str(n)], env=env, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE,
                            text=True, start_new_session=True)
@@ -315,8 +318,7 @@ def motion_table(motion):
 
 def run_floor_probe(base_env):
     xv = start_xvfb()
-    env = dict(base_env)
-    env['DISPLAY'] = ':%d' % DISPLAY_NUM
+    env = display_env(base_env)
     try:
         p = subprocess.run([FLOOR_PROBE, '300'], env=env, capture_output=True, text=True, timeout=TIMEOUT * 2)
         return p.stdout

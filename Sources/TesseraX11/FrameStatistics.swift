@@ -134,7 +134,7 @@ struct FrameStatistics {
     /// " frame_interval_ms=16.67", or nothing before the loop knew its interval.
     private func intervalFigure() -> String {
         guard let frameInterval else { return "" }
-        return " frame_interval_ms=\(String(Double(Int((frameInterval * 100_000).rounded())) / 100))"
+        return " frame_interval_ms=\(fixed(frameInterval * 1000))"
     }
 
     /// " motion_to_screen_ms_median=… p99=… max=… n=…", or nothing before any was measured.
