@@ -9,6 +9,8 @@
 #include <X11/cursorfont.h>
 #include <X11/keysym.h>
 #include <X11/extensions/XShm.h>
+// Frame synchronisation with a compositing manager (_NET_WM_SYNC_REQUEST counters).
+#include <X11/extensions/sync.h>
 #include <sys/ipc.h>
 #include <sys/shm.h>
 // malloc_trim: the shell hands start-up's freed memory back once the first frame is shown.

@@ -20,6 +20,10 @@ struct EventTranslator {
         case quit
         /// Another client destroyed the window (`DestroyNotify`).
         case windowDestroyed
+        /// The window manager will resize the window and asks to hear when a frame at the new size
+        /// is drawn (`_NET_WM_SYNC_REQUEST`: the value's low and high words, and whether it names the
+        /// extended counter; see ``FrameSync``).
+        case syncRequest(low: Int, high: Int, extended: Int)
         /// The keyboard focus came back to the window from another (the user was in another app).
         case focusReturned
         case ignored
@@ -35,6 +39,8 @@ struct EventTranslator {
     private(set) var primaryButtonDown = false
     /// The server time of the last key or button press: what taking the clipboard is stamped with.
     private(set) var lastInputTime = Time(CurrentTime)
+    /// `_NET_WM_SYNC_REQUEST` when the window takes part in frame synchronisation (nil: it does not).
+    var syncRequest: Atom?
     /// Key text through the X input method (nil: the keysym's own character, as tests without a
     /// window translate).
     var inputMethod: InputMethod?
@@ -95,7 +101,10 @@ struct EventTranslator {
         case DestroyNotify:
             return ev.xdestroywindow.window == window ? .windowDestroyed : .ignored
         case ClientMessage:
-            if ev.xclient.message_type == wmProtocols, Atom(ev.xclient.data.l.0) == wmDeleteWindow { return .quit }
+            guard ev.xclient.message_type == wmProtocols else { return .ignored }
+            let l = ev.xclient.data.l
+            if Atom(l.0) == wmDeleteWindow { return .quit }
+            if let syncRequest, Atom(l.0) == syncRequest { return .syncRequest(low: l.2, high: l.3, extended: l.4) }
             return .ignored
         default:
             return .ignored

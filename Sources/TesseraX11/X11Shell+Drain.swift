@@ -112,7 +112,12 @@ extension X11Shell {
                 pendingMotion = p
                 pendingMotionTime = time
                 continue
+            case let .syncRequest(low, high, extended):
+                frameSync?.request(low: low, high: high, extended: extended)
+                continue
             case let .resized(w, h):
+                // Every configure (a move too) answers a sync request made before it.
+                frameSync?.windowConfigured()
                 resizes += 1
                 pendingResize = (w, h)
                 continue
@@ -134,7 +139,7 @@ extension X11Shell {
                 return .windowDestroyed
             case .focusReturned:
                 client.focusReturned(at: now)
-            case .motion, .resized, .ignored:
+            case .motion, .resized, .syncRequest, .ignored:
                 break
             }
         }

@@ -164,6 +164,9 @@ extension X11Shell {
     func present() {
         guard let buffer, let frame = frames.pending else { return }
         frames.pending = nil
+        // A compositor shows none of the frame until all of it is there (see ``FrameSync``).
+        frameSync?.beginFrame()
+        defer { frameSync?.endFrame() }
         if let c = frame.copy {
             let a = c.area
             XCopyArea(display, window, window, copyGC, Int32(a.x - c.dx), Int32(a.y - c.dy),

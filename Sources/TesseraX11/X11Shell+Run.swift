@@ -82,6 +82,9 @@ extension X11Shell {
             }
             // A motion that changed nothing on screen is not waiting to be shown.
             if !frameHeldBack, !drew { deliveredMotionTime = nil }
+            // The window manager waits to hear that the window is drawn at its new place or size;
+            // with nothing new to draw, it is.
+            if !frameHeldBack, !drew, frameSync?.awaitsFrame == true { frameSync?.answerWithoutFrame() }
             XFlush(display)
             stats.reportIfDue(now: now) { renderer.cachedImageBytes }
             // Idle time before the next frame: prepare the cells about to scroll in and the new

@@ -52,6 +52,8 @@ public final class X11Shell {
     var sharedMemoryWorks = true
     var currentCursor: CursorShape?
     var frames = FrameState()
+    /// The counters a compositing manager reads to show whole frames only (nil without SYNC).
+    var frameSync: FrameSync?
     /// Loop counters, printed when `TESSERA_FRAME_STATS=1` (flood and soak scripts).
     var stats = FrameStatistics(now: MonotonicClock.now())
     /// Another client destroyed the window (DestroyNotify): it must not be destroyed again.
@@ -160,9 +162,12 @@ public final class X11Shell {
         copyGC = XCreateGC(display, window, UInt(GCGraphicsExposures), &gcValues)
 
         let wmProtocols = XInternAtom(display, "WM_PROTOCOLS", 0)
-        var wmDelete = XInternAtom(display, "WM_DELETE_WINDOW", 0)
-        XSetWMProtocols(display, window, &wmDelete, 1)
+        let wmDelete = XInternAtom(display, "WM_DELETE_WINDOW", 0)
+        frameSync = FrameSync(display: display, window: window)
+        var protocols = [wmDelete] + (frameSync.map { [$0.requestAtom] } ?? [])
+        XSetWMProtocols(display, window, &protocols, Int32(protocols.count))
         translator = EventTranslator(scale: scale, window: window, wmProtocols: wmProtocols, wmDeleteWindow: wmDelete)
+        translator.syncRequest = frameSync?.requestAtom
         translator.inputMethod = InputMethod(display: display, window: window, eventMask: attributes.event_mask)
         cursors = CursorSet(display: display)
         // The back buffer's shared memory is made and faulted in now, while the warm-up thread may
@@ -244,6 +249,7 @@ public final class X11Shell {
     func close() {
         connectionLostHook = nil
         buffer = nil
+        frameSync = nil
         if let f = fadeFrom { cairo_surface_destroy(f) }
         fadeFrom = nil
         XFreeGC(display, gc)
