@@ -33,6 +33,20 @@ struct CellPainter {
         underTransform(of: cell, alpha: cell.alpha, cr) { paintTileFace(cell, radius: radius, cr: cr) }
     }
 
+    /// The shade and face colours of `cell` when it can be drawn as a ``TileMorph`` while its
+    /// size animates (a plain tile at scale 1, upright and opaque); nil when it keeps the stretch.
+    func morphColors(of cell: CellNode) -> (shade: Color?, fill: Color)? {
+        guard Self.morphs(cell), !palette.isHighContrast else { return nil }
+        return (palette.tileShade.alpha > 0 ? palette.tileShade : nil, palette.tileFill(cell.color, hovered: cell.isHovered))
+    }
+
+    /// Whether `cell`'s image is nothing but a face of one colour with its content on it: what a
+    /// morph redraws (see ``TileMorph``).
+    static func morphs(_ cell: CellNode) -> Bool {
+        !cell.isFolder && cell.artwork == nil && !cell.isDone && !cell.isPressed && !cell.isLifted
+            && cell.paintMargin == CellNode.plainMargin && cell.scale == 1 && cell.rotation == 0 && cell.alpha == 1
+    }
+
     /// Draws only a raised cell's shadow (and, on a dark surface, its light edge), untransformed:
     /// what a snapshot made from the cell's resting image lays under it (`SceneRenderer`).
     func paintRaisedShadow(_ cell: CellNode, cr: OpaquePointer) {

@@ -1,5 +1,6 @@
 import CCairo
 import CPixman
+import TesseraCore
 
 /// Copies cell images into the surface a render pass paints, through pixman, without Cairo.
 ///
@@ -16,7 +17,9 @@ final class DirectBlit {
     private let target: OpaquePointer
     private let pixels: OpaquePointer
     /// The pass's clip, in the target's pixels.
-    let clip: DeviceRect
+    let passClip: DeviceRect
+    /// Where blits land now: the pass's clip, cut by the scene's pushed clips (``SceneRenderer``).
+    var clip: DeviceRect
 
     init?(_ cr: OpaquePointer) {
         let surface = cairo_get_target(cr)!
@@ -42,6 +45,7 @@ final class DirectBlit {
         cairo_surface_flush(surface)
         target = surface
         pixels = view
+        passClip = inside
         clip = inside
     }
 
@@ -85,6 +89,65 @@ final class DirectBlit {
             composite(PIXMAN_OP_OVER, DeviceRect(x: c.maxX, y: c.y, width: image.width - c.maxX, height: c.height))
         }
         composite(PIXMAN_OP_SRC, c)
+        return true
+    }
+
+    /// Composites `source` (through `mask`) onto `dest` of the target, cut to the clip: the source
+    /// pixel at `from` (and the mask's at `maskFrom`) lands on `dest`'s top-left corner.
+    private func composite(_ op: pixman_op_t, _ source: OpaquePointer, mask: OpaquePointer? = nil,
+                           from: (x: Int, y: Int), maskFrom: (x: Int, y: Int) = (0, 0), dest: DeviceRect) {
+        guard dest.width > 0, dest.height > 0, let d = dest.intersection(clip) else { return }
+        let sx = d.x - dest.x, sy = d.y - dest.y
+        pixman_image_composite32(op, source, mask, pixels, Int32(from.x + sx), Int32(from.y + sy),
+                                 Int32(maskFrom.x + sx), Int32(maskFrom.y + sy), Int32(d.x), Int32(d.y), Int32(d.width), Int32(d.height))
+    }
+
+    /// Fills `rect` with `color`, its corners rounded by `radius` device pixels (clamped to half the
+    /// shorter side) through `corners`' disc: three rects and four quadrants. False when the disc
+    /// cannot be had (nothing drawn).
+    func fillRoundedRect(_ rect: DeviceRect, radius: Int, color: Color, corners: CornerMasks) -> Bool {
+        let r = Swift.max(0, Swift.min(radius, Swift.min(rect.width, rect.height) / 2))
+        // Premultiplied, rounded as Cairo rounds its colours.
+        func channel(_ v: Double) -> UInt16 { UInt16(Swift.max(0, Swift.min(1, v)) * 65535 + 0.5) }
+        let a = Swift.max(0, Swift.min(1, color.alpha))
+        var c = pixman_color_t(red: channel(color.red * a), green: channel(color.green * a), blue: channel(color.blue * a), alpha: channel(a))
+        guard let solid = pixman_image_create_solid_fill(&c) else { return false }
+        defer { pixman_image_unref(solid) }
+        let op = a >= 1 ? PIXMAN_OP_SRC : PIXMAN_OP_OVER
+        guard r > 0 else {
+            composite(op, solid, from: (0, 0), dest: rect)
+            return true
+        }
+        guard let disc = corners.disc(radius: r) else { return false }
+        let x = rect.x, y = rect.y, w = rect.width, h = rect.height
+        composite(op, solid, from: (0, 0), dest: DeviceRect(x: x, y: y + r, width: w, height: h - 2 * r))
+        composite(op, solid, from: (0, 0), dest: DeviceRect(x: x + r, y: y, width: w - 2 * r, height: r))
+        composite(op, solid, from: (0, 0), dest: DeviceRect(x: x + r, y: y + h - r, width: w - 2 * r, height: r))
+        for (cx, cy, mx, my) in [(x, y, 0, 0), (x + w - r, y, r, 0), (x, y + h - r, 0, r), (x + w - r, y + h - r, r, r)] {
+            composite(PIXMAN_OP_OVER, solid, mask: disc, from: (0, 0), maskFrom: (mx, my),
+                      dest: DeviceRect(x: cx, y: cy, width: r, height: r))
+        }
+        return true
+    }
+
+    /// Copies `part` of `image` (its pixels) so that its top-left lands at (`x`, `y`) of the
+    /// target, within the clip: copied where the image is opaque (its core), blended elsewhere.
+    func copy(_ image: CellImage, part: DeviceRect, x: Int, y: Int) -> Bool {
+        guard let source = image.pixels else { return false }
+        let dx = x - part.x, dy = y - part.y
+        func put(_ op: pixman_op_t, _ p: DeviceRect) {
+            composite(op, source, from: (p.x, p.y), dest: DeviceRect(x: p.x + dx, y: p.y + dy, width: p.width, height: p.height))
+        }
+        guard let inCore = part.intersection(image.core) else {
+            put(PIXMAN_OP_OVER, part)
+            return true
+        }
+        put(PIXMAN_OP_SRC, inCore)
+        // The rest of `part` around the core: rows above and below it, then its sides.
+        put(PIXMAN_OP_OVER, DeviceRect(x: part.x, y: part.y, width: part.width, height: inCore.y - part.y))
+        put(PIXMAN_OP_OVER, DeviceRect(x: part.x, y: inCore.maxY, width: part.width, height: part.maxY - inCore.maxY))
+        put(PIXMAN_OP_OVER, DeviceRect(x: part.x, y: inCore.y, width: inCore.x - part.x, height: inCore.height))
+        put(PIXMAN_OP_OVER, DeviceRect(x: inCore.maxX, y: inCore.y, width: part.maxX - inCore.maxX, height: inCore.height))
         return true
     }
 }

@@ -14,6 +14,8 @@ public final class SceneRenderer {
     /// A gathered group's stack as one image (not private: tests read whether one was made).
     let stackImages = StackSnapshotCache()
     private let cellImages = CellImageCache()
+    /// Corners of the faces of tiles morphing in a layout switch (``TileMorph``).
+    private let corners = CornerMasks()
     /// Whether cell images may be copied through pixman (``DirectBlit``); tests turn it off to
     /// compare with Cairo's blend.
     var usesDirectBlits = true
@@ -124,6 +126,10 @@ public final class SceneRenderer {
         // By index, not `for node in`: the iterator hands out a copy of every node (a cell's
         // strings and folder contents retained and released), culled or not, once per damage rect.
         // Culled by paint bounds within the clips in force (nil for the clip markers themselves).
+        // Direct blits stay in the pushed clips too while those are rects on whole pixels (the
+        // flat scene puts them there); the state before each push, to restore at its pop.
+        var directUsable = direct != nil
+        var directStack: [(clip: DeviceRect, usable: Bool)] = []
         for i in scene.nodes.indices {
             if let b = bounds[i], !b.intersects(visible) { continue }
             switch scene.nodes[i] {
@@ -144,7 +150,7 @@ public final class SceneRenderer {
             case .cell(let cell):
                 if cell.isDrawnAtWholePixels {
                     cellImages.draw(cell, cr: cr, pixelScale: scale, paint: paint, markOverlay: markOverlay,
-                                    direct: clipStack.isEmpty ? direct : nil)
+                                    direct: directUsable ? direct : nil)
                 } else if cell.isLifted {
                     if let group, group.nodes.contains(i) {
                         if groupAsOne == nil {
@@ -162,7 +168,12 @@ public final class SceneRenderer {
                         liftSnapshots.draw(cell, cr: cr, pixelScale: scale, paint: raised)
                     }
                 } else if CellImageCache.isDrawableFromRestingImage(cell) {
-                    cellImages.drawTransformed(cell, cr: cr, pixelScale: scale, paint: paint, placeholder: placeholder)
+                    var morph: CellImageCache.Morph?
+                    if directUsable, let direct, let rest = cell.restingSize, rest != cell.frame.size,
+                       let colors = cells.morphColors(of: cell) {
+                        morph = CellImageCache.Morph(direct: direct, corners: corners, colors: colors, pixelScale: scale)
+                    }
+                    cellImages.drawTransformed(cell, cr: cr, pixelScale: scale, paint: paint, placeholder: placeholder, morph: morph)
                     cells.paintDwellOverlay(cell, cr: cr)
                 } else {
                     cells.paint(cell, cr: cr, pixelScale: scale)
@@ -178,10 +189,24 @@ public final class SceneRenderer {
                 cairo_save(cr)
                 cairo_rectangle(cr, clip.minX, clip.minY, clip.width, clip.height)
                 cairo_clip(cr)
+                if let direct {
+                    directStack.append((direct.clip, directUsable))
+                    // Cairo's clip now: the pass's cut by every pushed rect.
+                    if directUsable, let rects = DeviceClip.wholePixelRects(of: cr), rects.count == 1,
+                       let cut = direct.passClip.intersection(rects[0]) {
+                        direct.clip = cut
+                    } else {
+                        directUsable = false
+                    }
+                }
             case .popClip:
                 guard let outer = clipStack.popLast() else { continue }
                 visible = outer
                 cairo_restore(cr)
+                if let direct, let saved = directStack.popLast() {
+                    direct.clip = saved.clip
+                    directUsable = saved.usable
+                }
             }
         }
         for _ in clipStack { cairo_restore(cr) }

@@ -1,0 +1,102 @@
+import CCairo
+import TesseraCore
+
+/// A tile whose size animates (a layout switch: grid squares becoming board rows) drawn as a
+/// morph: its face filled at the size it has this frame, and its content — icon, title, check —
+/// copied from its image unscaled, pinned where that layout pins it and cut by the face's edge.
+///
+/// Before, the tile's image was stretched to the frame: a board row's text squeezed into a square
+/// for the first frames of a switch, a grid tile's icon smeared across a row. UIKit re-lays a
+/// cell's content in a layout transition rather than scaling it; this is the cheap form of that.
+/// It is also cheaper than the stretch: two fills and a copy of whole pixels instead of a bilinear
+/// resample of every pixel of the tile (~1.2–1.8 ms of a switch's whole-window frame here).
+///
+/// Only a plain tile morphs (``CellPainter/morphColors(of:)``): folders (a translucent face),
+/// pictures (a picture scales with its tile), done or pressed tiles (dimmed, shaded), tiles with
+/// decorations outside them and high contrast (an outline) keep the stretch.
+enum TileMorph {
+    /// Where a morph's pieces go, in device pixels.
+    struct Plan: Equatable {
+        /// The face, and its corners' radius.
+        var face: DeviceRect
+        var radius: Int
+        /// The part of the image copied (nil: none of the content shows), and where it lands.
+        var part: DeviceRect?
+        var dest: DeviceRect?
+    }
+
+    /// The corner radius of a tile `rect` on whole device pixels: ``Theme/cornerFraction`` of its
+    /// shorter side, as the painter rounds a tile's corners.
+    static func radius(of rect: DeviceRect) -> Int {
+        Int((Double(Swift.min(rect.width, rect.height)) * Theme.cornerFraction).rounded())
+    }
+
+    /// `rect` less the band a face's rounded corners and edge take: a rect inset by this much lies
+    /// inside the rounded shape (the arc passes 0.29 of the radius in from each corner).
+    static func interior(of rect: DeviceRect) -> DeviceRect {
+        let inset = Int((0.3 * Double(radius(of: rect))).rounded(.up)) + 1
+        return DeviceRect(x: rect.x + inset, y: rect.y + inset,
+                          width: Swift.max(0, rect.width - 2 * inset), height: Swift.max(0, rect.height - 2 * inset))
+    }
+
+    /// The morph of a tile whose face is `face` this frame, drawn from an image whose tile lies at
+    /// `imageTile` of its pixels. The content keeps the image's layout: a row's (icon and title
+    /// from the leading edge) pinned to the face's leading edge, a square's centred; vertically
+    /// centred in both.
+    static func plan(face: DeviceRect, imageTile: DeviceRect) -> Plan {
+        let row = CheckMark.isRow(Rect(x: 0, y: 0, width: Double(imageTile.width), height: Double(imageTile.height)))
+        let dx = row ? face.x - imageTile.x : (2 * face.x + face.width - 2 * imageTile.x - imageTile.width) / 2
+        let dy = (2 * face.y + face.height - 2 * imageTile.y - imageTile.height) / 2
+        let room = interior(of: face)
+        let shown = DeviceRect(x: room.x - dx, y: room.y - dy, width: room.width, height: room.height)
+        let part = interior(of: imageTile).intersection(shown)
+        let dest = part.map { DeviceRect(x: $0.x + dx, y: $0.y + dy, width: $0.width, height: $0.height) }
+        return Plan(face: face, radius: radius(of: face), part: part, dest: dest)
+    }
+
+    /// Draws `cell` (its frame already in device pixels as `face`) from `image`, whose tile is at
+    /// `imageTile`, with `colors` for its shade and face, through `direct`. False when a piece
+    /// cannot be drawn that way (the caller then stretches the image as before); nothing is drawn then.
+    static func draw(face: DeviceRect, shadeOffset: Int, image: CellImage, imageTile: DeviceRect,
+                     colors: (shade: Color?, fill: Color), direct: DirectBlit, corners: CornerMasks) -> Bool {
+        let plan = plan(face: face, imageTile: imageTile)
+        guard image.pixels != nil, plan.radius == 0 || corners.disc(radius: plan.radius) != nil else { return false }
+        if let shade = colors.shade, shadeOffset != 0 {
+            let under = DeviceRect(x: face.x, y: face.y + shadeOffset, width: face.width, height: face.height)
+            _ = direct.fillRoundedRect(under, radius: plan.radius, color: shade, corners: corners)
+        }
+        _ = direct.fillRoundedRect(face, radius: plan.radius, color: colors.fill, corners: corners)
+        if let part = plan.part, let dest = plan.dest { _ = direct.copy(image, part: part, x: dest.x, y: dest.y) }
+        return true
+    }
+}
+
+extension CellImageCache {
+    /// What a pass gives ``drawTransformed(_:cr:pixelScale:paint:placeholder:morph:)`` to draw a
+    /// tile whose size animates as a ``TileMorph``.
+    struct Morph {
+        var direct: DirectBlit
+        var corners: CornerMasks
+        /// The tile's shade and face colours (``CellPainter/morphColors(of:)``).
+        var colors: (shade: Color?, fill: Color)
+        var pixelScale: Double
+
+        /// Draws `cell` from `image`, a picture of `imageCell` (its frame at its margin, at
+        /// `imageScale`); false when that image is not a plain tile's (the caller stretches it).
+        func draw(_ cell: CellNode, from image: CellImage, of imageCell: CellNode, imageScale: Double, cr: OpaquePointer) -> Bool {
+            guard CellPainter.morphs(imageCell) else { return false }
+            let f = cell.frame
+            var x0 = f.minX, y0 = f.minY, x1 = f.maxX, y1 = f.maxY
+            cairo_user_to_device(cr, &x0, &y0)
+            cairo_user_to_device(cr, &x1, &y1)
+            let left = Int(WholePixels.nearest(x0)), top = Int(WholePixels.nearest(y0))
+            let face = DeviceRect(x: left, y: top, width: Int(WholePixels.nearest(x1)) - left, height: Int(WholePixels.nearest(y1)) - top)
+            guard face.width > 0, face.height > 0 else { return false }
+            let t = imageCell.frame
+            let tile = DeviceRect(x: Int((t.minX * imageScale).rounded()), y: Int((t.minY * imageScale).rounded()),
+                                  width: Int((t.width * imageScale).rounded()), height: Int((t.height * imageScale).rounded()))
+            return TileMorph.draw(face: face, shadeOffset: Int(pixelScale.rounded()), image: image, imageTile: tile,
+                                  colors: colors, direct: direct, corners: corners)
+        }
+    }
+}
