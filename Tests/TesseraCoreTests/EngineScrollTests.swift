@@ -208,3 +208,31 @@ import Testing
         #expect(s.engine.offsets.pane(1) > 0 && s.engine.offsets.pane(0) == 0)
     }
 }
+
+/// In a layout switch a tile shows what it will show at rest, whatever its in-between shape.
+@Suite struct LayoutSwitchLooksTests {
+    /// The cells of the scene mid-switch (a few frames after the key) that are changing size.
+    func flying(_ s: EngineScript) -> [CellNode] {
+        s.engine.scene().nodes.compactMap { if case .cell(let c) = $0, c.restingSize != nil { c } else { nil } }
+    }
+
+    @Test("board rows becoming grid tiles do not show the row's check; grid tiles becoming rows do")
+    func theCheckFollowsTheRestingShape() {
+        var s = EngineScript(model: SampleData.generated(count: 60, sections: 3, seed: 2), layout: .board(BoardLayout()),
+                             viewport: Size(width: 1024, height: 720))
+        s.wait(0.5)
+        s.key(.character("1"))
+        s.wait(4.0 / 60)
+        let toGrid = flying(s)
+        #expect(!toGrid.isEmpty, "tiles in flight")
+        // Still wide early in the flight, on their way to squares: no check unless focused.
+        #expect(toGrid.contains { CheckMark.isRow($0.frame) }, "some still row-shaped")
+        #expect(toGrid.filter { !$0.isSelected && !$0.isHovered && $0.showsCheck }.map(\.id) == [])
+        s.wait(1)
+        s.key(.character("3"))
+        s.wait(4.0 / 60)
+        let toBoard = flying(s)
+        #expect(!toBoard.isEmpty)
+        #expect(toBoard.filter { !$0.isDone && !$0.isFolder && !$0.showsCheck }.map(\.id) == [])
+    }
+}

@@ -56,8 +56,11 @@ struct CellLooks {
     }
 
     /// Whether `node` shows its done check (an undone item: on a row, under the pointer, focused).
+    /// A tile changing size is a row or not by the size it rests at: its image is painted at that
+    /// size, and a grid tile on its way from a board row showed the row's check in its corner.
     static func showsCheck(_ node: CellNode) -> Bool {
-        !node.isFolder && !node.isDone && (CheckMark.isRow(node.frame) || node.isHovered || node.isSelected)
+        let shape = Rect(origin: .zero, size: node.restingSize ?? node.frame.size)
+        return !node.isFolder && !node.isDone && (CheckMark.isRow(shape) || node.isHovered || node.isSelected)
     }
 
     func node(_ item: Item, frame: Rect) -> CellNode {
