@@ -211,9 +211,11 @@ import Testing
 
 /// In a layout switch a tile shows what it will show at rest, whatever its in-between shape.
 @Suite struct LayoutSwitchLooksTests {
-    /// The cells of the scene mid-switch (a few frames after the key) that are changing size.
+    /// The cells of the scene mid-switch (a few frames after the key) that are changing size on
+    /// their way to a place in view (not those flying out of it, drawn as they were).
     func flying(_ s: EngineScript) -> [CellNode] {
-        s.engine.scene().nodes.compactMap { if case .cell(let c) = $0, c.restingSize != nil { c } else { nil } }
+        let leaving = Set(s.engine.presentation.departures.map(\.item.id))
+        return s.engine.scene().nodes.compactMap { if case .cell(let c) = $0, c.restingSize != nil, !leaving.contains(c.id) { c } else { nil } }
     }
 
     @Test("board rows becoming grid tiles do not show the row's check; grid tiles becoming rows do")

@@ -60,9 +60,9 @@ import Testing
         #expect(s.engine.presentation.departures.isEmpty)
     }
 
-    /// Only an edit in the grid or masonry slides tiles out: a board list's tile would leave its
-    /// list's clip, and a layout switch's tiles change size on the way.
-    @Test func noTileSlidesOutOnABoardOrInALayoutSwitch() {
+    /// Only an edit in the grid or masonry, or a switch into one, slides tiles out: a board list's
+    /// tile would leave its list's clip.
+    @Test func noTileSlidesOutOnABoardOrInASwitchToABoard() {
         var board = EngineScript(model: SampleData.generated(count: 60, sections: 3, seed: 1), layout: .board(BoardLayout()),
                                  viewport: Size(width: 1000, height: 400))
         let first = board.frame(ItemID(board.ids(0)[0]))
@@ -73,6 +73,32 @@ import Testing
         s.send(.key(.character("3")))
         s.wait(2.0 / 60)
         #expect(s.engine.layoutChoice == .board && s.engine.presentation.departures.isEmpty)
+    }
+
+    /// A switch from a board to a grid: the tiles the other lists showed fly out of the window to
+    /// their places far below in the grid (pulled near, as far slides are), drawn the whole way,
+    /// instead of vanishing in the switch's first frame and leaving those lists empty.
+    @Test func aSwitchToAGridFliesTheOtherListsTilesOutOfView() throws {
+        var s = EngineScript(model: SampleData.generated(count: 300, sections: 3, seed: 1), layout: .board(BoardLayout()),
+                             viewport: Size(width: 1024, height: 720))
+        s.wait(0.2)
+        let before = Self.cells(s.engine.scene())
+        let later = Set(s.ids(2).map { ItemID($0) })
+        let shown = before.keys.filter { later.contains($0) }
+        try #require(shown.count >= 5, "the third list shows tiles")
+        s.key(.character("1"))
+        s.wait(3.0 / 60)
+        let midway = Self.cells(s.engine.scene())
+        for id in shown {
+            let c = try #require(midway[id], "\(id) is drawn flying out")
+            #expect(c.alpha == 1)
+            #expect(c.frame.minY > before[id]!.frame.minY || c.frame.minX < before[id]!.frame.minX, "\(id) is on its way")
+        }
+        s.wait(1)
+        let settled = Self.cells(s.engine.scene())
+        for id in shown { #expect(settled[id] == nil, "\(id) is out of view") }
+        #expect(s.engine.presentation.departures.isEmpty)
+        #expect(s.engine.nextDeadline == nil)
     }
 
     /// The undo of the insert: the pushed tiles come back from below as any slide does, and the

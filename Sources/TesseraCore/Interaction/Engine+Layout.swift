@@ -64,7 +64,8 @@ extension Engine {
         (snapshot.scrollAxis == .vertical ? viewport.height : viewport.width) * Self.farApproachReach
     }
 
-    mutating func afterRelayout(_ before: LayoutBefore, edits: LoggedEdits?, at t: Double, animated: Bool) {
+    /// `switched`: a layout switch, whose tiles leaving the view fly out of it too (``slideOutOfView``).
+    mutating func afterRelayout(_ before: LayoutBefore, edits: LoggedEdits?, at t: Double, animated: Bool, switched: Bool = false) {
         // A thumb being dragged belongs to the old layout's geometry.
         if session.scrub != nil { session.end() }
         scroll.fit(to: snapshot)
@@ -118,7 +119,12 @@ extension Engine {
         }
         // Items that left the view stop animating; those an edit pushed out slide out of it.
         for id in before.drawn.keys where !seen.contains(id) { presentation.stopSliding(id) }
-        if let mapped { slideOutOfView(before, seen: seen, carried: carried, mapped: mapped, at: t) }
+        // Pushed out by an edit, or left out by a switch (the same paths, new places).
+        if let mapped {
+            slideOutOfView(before, seen: seen, carried: carried, pathAfter: { mapped.pathAfter($0) }, at: t)
+        } else if switched {
+            slideOutOfView(before, seen: seen, carried: carried, pathAfter: { $0 }, at: t)
+        }
         if let edits { departVisibly(edits.footprint, before: before, seen: seen, carried: carried, at: t) }
         // The sections' chrome moves with its items: a band becomes a list, a header slides down.
         for (part, frame) in Self.chromeFrames(of: snapshot, offsets: offsets) {
@@ -211,7 +217,7 @@ extension Engine {
         if let (path, was) = anchor, let j = snapshot.flatIndex(of: path) {
             keep(flat: j, at: was)
         }
-        afterRelayout(before, edits: nil, at: t, animated: true)
+        afterRelayout(before, edits: nil, at: t, animated: true, switched: true)
         outbox.post(.layoutChanged(choice))
     }
 
@@ -257,19 +263,22 @@ extension Engine {
     /// redo of a drop of 10,000 files repainted the whole window in the frame that also splices
     /// them back (4.3–4.5 ms); now that frame draws what was there.
     ///
-    /// Not on a board (a tile leaving its list would be drawn outside the list's clip), nor for a
-    /// layout switch, a resize or new shapes, where the tiles change size on the way and each
-    /// would be resampled every frame of the flight. Under an open folder or details too: leaving
-    /// tiles are drawn with the surface, under what is open.
+    /// Also after a layout switch into a grid or a masonry (`pathAfter` keeps every path): the tiles a board's lists showed fly out of view to their places in the new layout
+    /// instead of vanishing in its first frame (the lists emptied at once). They change size on the
+    /// way, drawn as morphs (`TileMorph` in the renderer), not resampled.
+    ///
+    /// Not on a board (a tile leaving its list would be drawn outside the list's clip, and the
+    /// board's scroll axis is not its lists'). Under an open folder or details too: leaving tiles
+    /// are drawn with the surface, under what is open.
     private mutating func slideOutOfView(_ before: LayoutBefore, seen: Set<ItemID>, carried: FlightSet,
-                                         mapped: EditLog.PathsBefore, at t: Double) {
+                                         pathAfter: (IndexPath) -> IndexPath?, at t: Double) {
         guard snapshot.panes.isEmpty else { return }
         let m = CellNode.decorationMargin
         let view = Rect(origin: .zero, size: viewport).insetBy(dx: -m, dy: -m)
         // The places drawn before, mapped across the edit: what is there now is what was there.
         var leaving: [(item: Item, from: Rect, path: IndexPath, place: Rect)] = []
         for i in before.snapshot.visibleItems(offsets: before.offsets) {
-            guard let path = mapped.pathAfter(before.snapshot.indexPath(ofFlat: i)), let item = model.item(at: path),
+            guard let path = pathAfter(before.snapshot.indexPath(ofFlat: i)), let item = model.item(at: path),
                   !seen.contains(item.id), !carried.contains(item.id), let from = before.drawn[item.id],
                   let j = snapshot.flatIndex(of: path) else { continue }
             let place = snapshot.windowFrame(ofFlat: j, offsets: offsets)
