@@ -40,6 +40,13 @@ final class CellImage {
         sidesClear = found.sidesClear
     }
 
+    /// The premultiplied ARGB pixel at (`x`, `y`), nil outside the image or without pixels.
+    func pixel(x: Int, y: Int) -> UInt32? {
+        guard pixels != nil, x >= 0, y >= 0, x < width, y < height, let data = cairo_image_surface_get_data(surface) else { return nil }
+        let stride = Int(cairo_image_surface_get_stride(surface))
+        return UnsafeRawPointer(data + y * stride).assumingMemoryBound(to: UInt32.self)[x]
+    }
+
     deinit {
         if let pixels { pixman_image_unref(pixels) }
         cairo_surface_destroy(surface)

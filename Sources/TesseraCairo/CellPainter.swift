@@ -33,17 +33,14 @@ struct CellPainter {
         underTransform(of: cell, alpha: cell.alpha, cr) { paintTileFace(cell, radius: radius, cr: cr) }
     }
 
-    /// The shade and face colours of `cell` when it can be drawn as a ``TileMorph`` while its
-    /// size animates (a plain tile at scale 1, upright and opaque); nil when it keeps the stretch.
-    func morphColors(of cell: CellNode) -> (shade: Color?, fill: Color)? {
-        guard Self.morphs(cell), !palette.isHighContrast else { return nil }
-        return (palette.tileShade.alpha > 0 ? palette.tileShade : nil, palette.tileFill(cell.color, hovered: cell.isHovered))
-    }
+    /// Whether `cell` can be drawn as a ``TileMorph`` while its size animates: a tile whose image
+    /// is a face of one colour with content on it (``morphs(_:)``), and no outline (high contrast).
+    func canMorph(_ cell: CellNode) -> Bool { Self.morphs(cell) && !palette.isHighContrast }
 
-    /// Whether `cell`'s image is nothing but a face of one colour with its content on it: what a
-    /// morph redraws (see ``TileMorph``).
+    /// Whether `cell`'s image is nothing but a face of one colour (a done tile's grey and half
+    /// transparent) with its content on it, at scale 1, upright: what a morph redraws.
     static func morphs(_ cell: CellNode) -> Bool {
-        !cell.isFolder && cell.artwork == nil && !cell.isDone && !cell.isPressed && !cell.isLifted
+        !cell.isFolder && cell.artwork == nil && !cell.isPressed && !cell.isLifted
             && cell.paintMargin == CellNode.plainMargin && cell.scale == 1 && cell.rotation == 0 && cell.alpha == 1
     }
 

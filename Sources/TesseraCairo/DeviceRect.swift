@@ -10,6 +10,16 @@ public struct DeviceRect: Equatable, Sendable {
         return x1 > x0 && y1 > y0 ? DeviceRect(x: x0, y: y0, width: x1 - x0, height: y1 - y0) : nil
     }
 
+    /// This rect less `o`: up to four rects (the rows above and below `o`, then its sides).
+    public func subtracting(_ o: DeviceRect) -> [DeviceRect] {
+        guard let cut = intersection(o) else { return [self] }
+        return [DeviceRect(x: x, y: y, width: width, height: cut.y - y),
+                DeviceRect(x: x, y: cut.maxY, width: width, height: maxY - cut.maxY),
+                DeviceRect(x: x, y: cut.y, width: cut.x - x, height: cut.height),
+                DeviceRect(x: cut.maxX, y: cut.y, width: maxX - cut.maxX, height: cut.height)]
+            .filter { $0.width > 0 && $0.height > 0 }
+    }
+
     /// This rect cut into pieces no larger than `w` x `h`.
     public func tiles(width w: Int, height h: Int) -> [DeviceRect] {
         var out: [DeviceRect] = []

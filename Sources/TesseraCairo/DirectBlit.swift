@@ -102,30 +102,36 @@ final class DirectBlit {
                                  Int32(maskFrom.x + sx), Int32(maskFrom.y + sy), Int32(d.x), Int32(d.y), Int32(d.width), Int32(d.height))
     }
 
-    /// Fills `rect` with `color`, its corners rounded by `radius` device pixels (clamped to half the
-    /// shorter side) through `corners`' disc: three rects and four quadrants. False when the disc
-    /// cannot be had (nothing drawn).
-    func fillRoundedRect(_ rect: DeviceRect, radius: Int, color: Color, corners: CornerMasks) -> Bool {
+    /// Fills `rect` with `pixel` (premultiplied ARGB, as an image holds it), its corners rounded by
+    /// `radius` device pixels (clamped to half the shorter side) through `corners`' disc: three
+    /// rects and four quadrants, leaving out `except` (where something opaque or blended over it
+    /// will go). Copied when the pixel is opaque, blended when not. False when the disc cannot be
+    /// had (nothing drawn).
+    func fillRoundedRect(_ rect: DeviceRect, radius: Int, pixel: UInt32, except: DeviceRect? = nil, corners: CornerMasks) -> Bool {
         let r = Swift.max(0, Swift.min(radius, Swift.min(rect.width, rect.height) / 2))
-        // Premultiplied, rounded as Cairo rounds its colours.
-        func channel(_ v: Double) -> UInt16 { UInt16(Swift.max(0, Swift.min(1, v)) * 65535 + 0.5) }
-        let a = Swift.max(0, Swift.min(1, color.alpha))
-        var c = pixman_color_t(red: channel(color.red * a), green: channel(color.green * a), blue: channel(color.blue * a), alpha: channel(a))
+        // 8 bits to pixman's 16 (x * 257), which it takes back to the same 8.
+        func channel(_ shift: UInt32) -> UInt16 { UInt16((pixel >> shift) & 0xFF) * 257 }
+        var c = pixman_color_t(red: channel(16), green: channel(8), blue: channel(0), alpha: channel(24))
         guard let solid = pixman_image_create_solid_fill(&c) else { return false }
         defer { pixman_image_unref(solid) }
-        let op = a >= 1 ? PIXMAN_OP_SRC : PIXMAN_OP_OVER
-        guard r > 0 else {
-            composite(op, solid, from: (0, 0), dest: rect)
-            return true
+        let op = pixel >> 24 == 0xFF ? PIXMAN_OP_SRC : PIXMAN_OP_OVER
+        // `dest` less `except`, each piece with the offset from `dest`'s corner (for the mask).
+        func pieces(_ dest: DeviceRect) -> [(DeviceRect, Int, Int)] {
+            guard dest.width > 0, dest.height > 0 else { return [] }
+            return (except.map { dest.subtracting($0) } ?? [dest]).map { ($0, $0.x - dest.x, $0.y - dest.y) }
         }
-        guard let disc = corners.disc(radius: r) else { return false }
+        let disc = r > 0 ? corners.disc(radius: r) : nil
+        guard r == 0 || disc != nil else { return false }
         let x = rect.x, y = rect.y, w = rect.width, h = rect.height
-        composite(op, solid, from: (0, 0), dest: DeviceRect(x: x, y: y + r, width: w, height: h - 2 * r))
-        composite(op, solid, from: (0, 0), dest: DeviceRect(x: x + r, y: y, width: w - 2 * r, height: r))
-        composite(op, solid, from: (0, 0), dest: DeviceRect(x: x + r, y: y + h - r, width: w - 2 * r, height: r))
+        for band in [DeviceRect(x: x, y: y + r, width: w, height: h - 2 * r), DeviceRect(x: x + r, y: y, width: w - 2 * r, height: r),
+                     DeviceRect(x: x + r, y: y + h - r, width: w - 2 * r, height: r)] {
+            for (piece, _, _) in pieces(band) { composite(op, solid, from: (0, 0), dest: piece) }
+        }
+        guard let disc else { return true }
         for (cx, cy, mx, my) in [(x, y, 0, 0), (x + w - r, y, r, 0), (x, y + h - r, 0, r), (x + w - r, y + h - r, r, r)] {
-            composite(PIXMAN_OP_OVER, solid, mask: disc, from: (0, 0), maskFrom: (mx, my),
-                      dest: DeviceRect(x: cx, y: cy, width: r, height: r))
+            for (piece, dx, dy) in pieces(DeviceRect(x: cx, y: cy, width: r, height: r)) {
+                composite(PIXMAN_OP_OVER, solid, mask: disc, from: (0, 0), maskFrom: (mx + dx, my + dy), dest: piece)
+            }
         }
         return true
     }

@@ -169,9 +169,8 @@ public final class SceneRenderer {
                     }
                 } else if CellImageCache.isDrawableFromRestingImage(cell) {
                     var morph: CellImageCache.Morph?
-                    if directUsable, let direct, let rest = cell.restingSize, rest != cell.frame.size,
-                       let colors = cells.morphColors(of: cell) {
-                        morph = CellImageCache.Morph(direct: direct, corners: corners, colors: colors, pixelScale: scale)
+                    if directUsable, let direct, let rest = cell.restingSize, rest != cell.frame.size, cells.canMorph(cell) {
+                        morph = CellImageCache.Morph(direct: direct, corners: corners, pixelScale: scale)
                     }
                     cellImages.drawTransformed(cell, cr: cr, pixelScale: scale, paint: paint, placeholder: placeholder, morph: morph)
                     cells.paintDwellOverlay(cell, cr: cr)

@@ -8,12 +8,12 @@ import TesseraCore
 /// Before, the tile's image was stretched to the frame: a board row's text squeezed into a square
 /// for the first frames of a switch, a grid tile's icon smeared across a row. UIKit re-lays a
 /// cell's content in a layout transition rather than scaling it; this is the cheap form of that.
-/// It is also cheaper than the stretch: two fills and a copy of whole pixels instead of a bilinear
+/// It is also cheaper than the stretch: fills and a copy of whole pixels instead of a bilinear
 /// resample of every pixel of the tile (~1.2–1.8 ms of a switch's whole-window frame here).
 ///
-/// Only a plain tile morphs (``CellPainter/morphColors(of:)``): folders (a translucent face),
-/// pictures (a picture scales with its tile), done or pressed tiles (dimmed, shaded), tiles with
-/// decorations outside them and high contrast (an outline) keep the stretch.
+/// Only a tile that is a face of one colour with content on it morphs (``CellPainter/canMorph(_:)``):
+/// folders (a ring along the edge), pictures (a picture scales with its tile), pressed tiles,
+/// tiles with decorations outside them and high contrast (an outline) keep the stretch.
 enum TileMorph {
     /// Where a morph's pieces go, in device pixels.
     struct Plan: Equatable {
@@ -54,18 +54,25 @@ enum TileMorph {
         return Plan(face: face, radius: radius(of: face), part: part, dest: dest)
     }
 
-    /// Draws `cell` (its frame already in device pixels as `face`) from `image`, whose tile is at
-    /// `imageTile`, with `colors` for its shade and face, through `direct`. False when a piece
-    /// cannot be drawn that way (the caller then stretches the image as before); nothing is drawn then.
+    /// Draws a tile whose face is `face` this frame from `image`, whose tile is at `imageTile`,
+    /// through `direct`. The face's colour is the image's own (a pixel just inside its tile's
+    /// corner: a done tile's is grey and half transparent, as painted), and so is the hairline of
+    /// shade under it (the pixel below its middle), laid `shadeOffset` pixels lower under an opaque
+    /// face only (under a translucent one it would show through). The face is filled around where
+    /// the content lands, the content blended or copied over it. False when a piece cannot be
+    /// drawn that way (the caller then stretches the image as before); nothing is drawn then.
     static func draw(face: DeviceRect, shadeOffset: Int, image: CellImage, imageTile: DeviceRect,
-                     colors: (shade: Color?, fill: Color), direct: DirectBlit, corners: CornerMasks) -> Bool {
+                     direct: DirectBlit, corners: CornerMasks) -> Bool {
         let plan = plan(face: face, imageTile: imageTile)
-        guard image.pixels != nil, plan.radius == 0 || corners.disc(radius: plan.radius) != nil else { return false }
-        if let shade = colors.shade, shadeOffset != 0 {
+        let inside = interior(of: imageTile)
+        guard let fill = image.pixel(x: inside.x, y: inside.y), fill >> 24 != 0,
+              plan.radius == 0 || corners.disc(radius: plan.radius) != nil else { return false }
+        if fill >> 24 == 0xFF, shadeOffset != 0, let shade = image.pixel(x: imageTile.x + imageTile.width / 2, y: imageTile.maxY),
+           shade >> 24 != 0 {
             let under = DeviceRect(x: face.x, y: face.y + shadeOffset, width: face.width, height: face.height)
-            _ = direct.fillRoundedRect(under, radius: plan.radius, color: shade, corners: corners)
+            _ = direct.fillRoundedRect(under, radius: plan.radius, pixel: shade, corners: corners)
         }
-        _ = direct.fillRoundedRect(face, radius: plan.radius, color: colors.fill, corners: corners)
+        _ = direct.fillRoundedRect(face, radius: plan.radius, pixel: fill, except: plan.dest, corners: corners)
         if let part = plan.part, let dest = plan.dest { _ = direct.copy(image, part: part, x: dest.x, y: dest.y) }
         return true
     }
@@ -77,8 +84,6 @@ extension CellImageCache {
     struct Morph {
         var direct: DirectBlit
         var corners: CornerMasks
-        /// The tile's shade and face colours (``CellPainter/morphColors(of:)``).
-        var colors: (shade: Color?, fill: Color)
         var pixelScale: Double
 
         /// Draws `cell` from `image`, a picture of `imageCell` (its frame at its margin, at
@@ -96,7 +101,7 @@ extension CellImageCache {
             let tile = DeviceRect(x: Int((t.minX * imageScale).rounded()), y: Int((t.minY * imageScale).rounded()),
                                   width: Int((t.width * imageScale).rounded()), height: Int((t.height * imageScale).rounded()))
             return TileMorph.draw(face: face, shadeOffset: Int(pixelScale.rounded()), image: image, imageTile: tile,
-                                  colors: colors, direct: direct, corners: corners)
+                                  direct: direct, corners: corners)
         }
     }
 }

@@ -30,12 +30,15 @@ import TesseraCore
         #expect(tiny.part == nil && tiny.dest == nil)
     }
 
-    @Test("drawn mid-switch, the face fills the frame and the content is the resting image's, pixel for pixel")
-    func drawnContentIsUnscaled() {
+    @Test("drawn mid-switch, the face fills the frame and the content is the resting image's, pixel for pixel",
+          arguments: [false, true])
+    func drawnContentIsUnscaled(done: Bool) {
         let renderer = SceneRenderer(assetDirectory: PixelCanvas.emptyAssets)
         let white = Color.white
         let color = Color(red: 0.2, green: 0.5, blue: 0.9)
-        let rest = CellNode(id: "a", frame: Rect(x: 20, y: 20, width: 96, height: 96), title: "Photos 照片", icon: "none", color: color)
+        // A done tile too: grey and half transparent, its face taken from its image.
+        let rest = CellNode(id: "a", frame: Rect(x: 20, y: 20, width: 96, height: 96), title: "Photos 照片", icon: "none", color: color,
+                            isDone: done)
         // The tile at rest: its image is cached, and its pixels are the reference.
         let still = PixelCanvas(Scene(size: Size(width: 260, height: 160), background: white, nodes: [.cell(rest)]),
                                 width: 260, height: 160, renderer: renderer)
