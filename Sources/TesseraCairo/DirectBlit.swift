@@ -60,35 +60,14 @@ final class DirectBlit {
     /// Cairo's `paint_with_alpha` does). Returns false when `image` cannot go this way (Cairo then
     /// draws it).
     func blit(_ image: CellImage, x: Int, y: Int, alpha: Double = 1) -> Bool {
+        let whole = DeviceRect(x: 0, y: 0, width: image.width, height: image.height)
+        guard alpha < 1 else { return copy(image, part: whole, x: x, y: y) }
         guard let source = image.pixels else { return false }
-        let c = image.core
-        func composite(_ op: pixman_op_t, _ part: DeviceRect, mask: OpaquePointer? = nil) {
-            guard part.width > 0, part.height > 0,
-                  let d = DeviceRect(x: x + part.x, y: y + part.y, width: part.width, height: part.height).intersection(clip)
-            else { return }
-            pixman_image_composite32(op, source, mask, pixels, Int32(d.x - x), Int32(d.y - y), 0, 0,
-                                     Int32(d.x), Int32(d.y), Int32(d.width), Int32(d.height))
-        }
-        if alpha < 1 {
-            // Cairo's solid mask: its alpha in 16 bits, rounded as Cairo rounds it.
-            var color = pixman_color_t(red: 0, green: 0, blue: 0, alpha: UInt16(Swift.max(0, Swift.min(1, alpha)) * 65535 + 0.5))
-            guard let mask = pixman_image_create_solid_fill(&color) else { return false }
-            composite(PIXMAN_OP_OVER, DeviceRect(x: 0, y: 0, width: image.width, height: image.height), mask: mask)
-            pixman_image_unref(mask)
-            return true
-        }
-        guard c.width > 0 else {
-            // Nothing opaque (a mark's layers): blended whole.
-            composite(PIXMAN_OP_OVER, DeviceRect(x: 0, y: 0, width: image.width, height: image.height))
-            return true
-        }
-        composite(PIXMAN_OP_OVER, DeviceRect(x: 0, y: 0, width: image.width, height: c.y))
-        composite(PIXMAN_OP_OVER, DeviceRect(x: 0, y: c.maxY, width: image.width, height: image.height - c.maxY))
-        if !image.sidesClear {
-            composite(PIXMAN_OP_OVER, DeviceRect(x: 0, y: c.y, width: c.x, height: c.height))
-            composite(PIXMAN_OP_OVER, DeviceRect(x: c.maxX, y: c.y, width: image.width - c.maxX, height: c.height))
-        }
-        composite(PIXMAN_OP_SRC, c)
+        // Cairo's solid mask: its alpha in 16 bits, rounded as Cairo rounds it.
+        var color = pixman_color_t(red: 0, green: 0, blue: 0, alpha: UInt16(Swift.max(0, Swift.min(1, alpha)) * 65535 + 0.5))
+        guard let mask = pixman_image_create_solid_fill(&color) else { return false }
+        composite(PIXMAN_OP_OVER, source, mask: mask, from: (0, 0), dest: DeviceRect(x: x, y: y, width: image.width, height: image.height))
+        pixman_image_unref(mask)
         return true
     }
 
@@ -137,7 +116,8 @@ final class DirectBlit {
     }
 
     /// Copies `part` of `image` (its pixels) so that its top-left lands at (`x`, `y`) of the
-    /// target, within the clip: copied where the image is opaque (its core), blended elsewhere.
+    /// target, within the clip: copied where the image is opaque (its core), blended elsewhere
+    /// (nothing beside the core when those pixels are clear; nothing opaque: blended whole).
     func copy(_ image: CellImage, part: DeviceRect, x: Int, y: Int) -> Bool {
         guard let source = image.pixels else { return false }
         let dx = x - part.x, dy = y - part.y
@@ -152,8 +132,10 @@ final class DirectBlit {
         // The rest of `part` around the core: rows above and below it, then its sides.
         put(PIXMAN_OP_OVER, DeviceRect(x: part.x, y: part.y, width: part.width, height: inCore.y - part.y))
         put(PIXMAN_OP_OVER, DeviceRect(x: part.x, y: inCore.maxY, width: part.width, height: part.maxY - inCore.maxY))
-        put(PIXMAN_OP_OVER, DeviceRect(x: part.x, y: inCore.y, width: inCore.x - part.x, height: inCore.height))
-        put(PIXMAN_OP_OVER, DeviceRect(x: inCore.maxX, y: inCore.y, width: part.maxX - inCore.maxX, height: inCore.height))
+        if !image.sidesClear {
+            put(PIXMAN_OP_OVER, DeviceRect(x: part.x, y: inCore.y, width: inCore.x - part.x, height: inCore.height))
+            put(PIXMAN_OP_OVER, DeviceRect(x: inCore.maxX, y: inCore.y, width: part.maxX - inCore.maxX, height: inCore.height))
+        }
         return true
     }
 }

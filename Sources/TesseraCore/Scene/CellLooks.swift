@@ -94,3 +94,12 @@ struct CellLooks {
         return node
     }
 }
+
+extension CellNode {
+    /// Drawn on its way to `size` (a layout switch, a tile leaving at the size it left at): its
+    /// image is painted at that size, so it shows the check it shows there.
+    mutating func changesSize(to size: Size) {
+        restingSize = size
+        showsCheck = CellLooks.showsCheck(self)
+    }
+}

@@ -47,10 +47,7 @@ extension Engine {
             let target = snapshot.windowFrame(ofFlat: i, offsets: offsets)
             let frame = presentation.drawn(id, frame: target, at: now)
             var node = looks.node(item, frame: looks.parted(id, frame))
-            if frame.size != target.size {
-                node.restingSize = target.size
-                node.showsCheck = CellLooks.showsCheck(node)
-            }
+            if frame.size != target.size { node.changesSize(to: target.size) }
             if !presentation.arrivals.isEmpty {
                 node.alpha = presentation.arrivalOpacity(id, at: now, policy: policy)
                 if node.alpha <= 0 { continue }

@@ -51,10 +51,7 @@ extension Engine {
         // Drawn as its image at the size it left at, stretched: painted afresh at each size on the
         // way, the undo of a drop of 10,000 files painted its 32 tiles on screen every frame of
         // their exit (~2 ms a frame for 11 frames).
-        if node.frame.size != d.from.size {
-            node.restingSize = d.from.size
-            node.showsCheck = CellLooks.showsCheck(node)
-        }
+        if node.frame.size != d.from.size { node.changesSize(to: d.from.size) }
         return node
     }
 
