@@ -60,19 +60,81 @@ import Testing
         #expect(s.engine.presentation.departures.isEmpty)
     }
 
-    /// Only an edit in the grid or masonry, or a switch into one, slides tiles out: a board list's
-    /// tile would leave its list's clip.
-    @Test func noTileSlidesOutOnABoardOrInASwitchToABoard() {
-        var board = EngineScript(model: SampleData.generated(count: 60, sections: 3, seed: 1), layout: .board(BoardLayout()),
-                                 viewport: Size(width: 1000, height: 400))
-        let first = board.frame(ItemID(board.ids(0)[0]))
-        board.send(.dropIn(Self.three, at: Point(x: first.midX, y: first.minY + 3)))
-        #expect(board.engine.model.sections[0].items.count == 23, "the drop went into the first list")
-        #expect(board.engine.presentation.departures.isEmpty)
-        var s = EngineScript(model: SampleData.generated(count: 200, sections: 1, seed: 1))
-        s.send(.key(.character("3")))
-        s.wait(2.0 / 60)
-        #expect(s.engine.layoutChoice == .board && s.engine.presentation.departures.isEmpty)
+    /// The clip each cell is drawn in (nil: none), by id.
+    static func clips(_ scene: Scene) -> [ItemID: Rect?] {
+        var out: [ItemID: Rect?] = [:]
+        var stack: [Rect] = []
+        for node in scene.nodes {
+            switch node {
+            case .pushClip(let r): stack.append(r)
+            case .popClip: _ = stack.popLast()
+            case .cell(let c): out[c.id] = stack.last
+            default: break
+            }
+        }
+        return out
+    }
+
+    /// On a board, tiles an edit pushes below what their list shows slide out through the bottom
+    /// of the list, drawn inside its clip, instead of vanishing where they were.
+    @Test func aBoardListsPushedTilesSlideOutThroughItsBottom() throws {
+        var s = EngineScript(model: SampleData.generated(count: 60, sections: 3, seed: 1), layout: .board(BoardLayout()),
+                             viewport: Size(width: 1000, height: 400))
+        s.wait(0.2)
+        let before = Self.cells(s.engine.scene())
+        let first = s.frame(ItemID(s.ids(0)[0]))
+        s.send(.dropIn(Self.three, at: Point(x: first.midX, y: first.minY + 3)))
+        #expect(s.engine.model.sections[0].items.count == 23, "the drop went into the first list")
+        let leaving = s.engine.presentation.departures.map(\.item.id)
+        try #require(!leaving.isEmpty, "the last tiles the list showed are pushed below it")
+        s.wait(0.1)
+        let midway = Self.cells(s.engine.scene()), clips = Self.clips(s.engine.scene())
+        let list = s.engine.snapshot.toWindow(s.engine.snapshot.panes[0].frame, pane: nil, offsets: s.engine.offsets)
+        for id in leaving {
+            #expect(s.engine.model.indexPath(of: id)?.section == 0)
+            let c = try #require(midway[id], "\(id) is drawn sliding out")
+            #expect(c.frame.minY > before[id]!.frame.minY && c.frame.minX == before[id]!.frame.minX, "\(id) slides down its list")
+            #expect(clips[id] == list, "\(id) is clipped by its list")
+        }
+        s.wait(1)
+        let settled = Self.cells(s.engine.scene())
+        for id in leaving { #expect(settled[id] == nil, "\(id) is out of view") }
+        #expect(s.engine.presentation.departures.isEmpty)
+    }
+
+    /// A switch from a grid to a board: the grid's tiles whose places are below what their list
+    /// shows fly into the list and out through its bottom, inside its clip, instead of vanishing
+    /// in the switch's first frame: every tile the grid showed is drawn in it.
+    @Test func aSwitchToABoardFliesTilesThroughTheirLists() throws {
+        var s = EngineScript(model: SampleData.generated(count: 200, sections: 3, seed: 1), viewport: Size(width: 1024, height: 720))
+        s.wait(0.2)
+        let before = Self.cells(s.engine.scene())
+        s.key(.character("3"))
+        // The first frame of the board (its layout may be worked out a frame or two later).
+        for _ in 0..<10 where s.engine.snapshot.panes.isEmpty { s.wait(1.0 / 60) }
+        try #require(!s.engine.snapshot.panes.isEmpty)
+        let scene = s.engine.scene()
+        let first = Self.cells(scene), clips = Self.clips(scene)
+        for id in before.keys { #expect(first[id] != nil, "\(id) is drawn in the switch's first frame") }
+        let leaving = s.engine.presentation.departures.map(\.item.id)
+        try #require(leaving.count >= 10, "the grid's lower rows are below what the first list shows")
+        for id in leaving {
+            let k = try #require(s.engine.model.indexPath(of: id).flatMap { s.engine.snapshot.sections[$0.section].pane })
+            let list = s.engine.presentation.drawn(.pane(k), frame: s.engine.snapshot.toWindow(s.engine.snapshot.panes[k].frame, pane: nil,
+                                                                                                 offsets: s.engine.offsets), at: s.engine.now)
+            #expect(clips[id] == list, "\(id) is clipped by its list")
+            // It takes the list's look on the way, as the tiles that stay do (a row, with its check).
+            let node = try #require(scene.nodes.lazy.compactMap { n -> CellNode? in if case .cell(let c) = n, c.id == id { c } else { nil } }.last)
+            let slot = try #require(s.engine.model.indexPath(of: id).flatMap { s.engine.snapshot.flatIndex(of: $0) }.map { s.engine.snapshot.frame(ofFlat: $0) })
+            #expect(node.restingSize == slot.size && (node.showsCheck || node.isDone || node.isFolder), "\(id) rests as a row")
+        }
+        s.wait(3.0 / 60)
+        let later = Self.cells(s.engine.scene())
+        for id in leaving { #expect(later[id].map { $0.frame != before[id]!.frame } == true, "\(id) is on its way") }
+        s.wait(1)
+        let settled = Self.cells(s.engine.scene())
+        for id in leaving { #expect(settled[id] == nil, "\(id) is out of view") }
+        #expect(s.engine.presentation.departures.isEmpty && s.engine.nextDeadline == nil)
     }
 
     /// A switch from a board to a grid: the tiles the other lists showed fly out of the window to
@@ -88,10 +150,15 @@ import Testing
         try #require(shown.count >= 5, "the third list shows tiles")
         s.key(.character("1"))
         s.wait(3.0 / 60)
-        let midway = Self.cells(s.engine.scene())
+        let scene = s.engine.scene()
+        let midway = Self.cells(scene)
         for id in shown {
             let c = try #require(midway[id], "\(id) is drawn flying out")
             #expect(c.alpha == 1)
+            // It takes the grid's look on the way: it rests at its grid slot's size.
+            let node = try #require(scene.nodes.lazy.compactMap { n -> CellNode? in if case .cell(let c) = n, c.id == id { c } else { nil } }.last)
+            let slot = try #require(s.engine.model.indexPath(of: id).flatMap { s.engine.snapshot.flatIndex(of: $0) }.map { s.engine.snapshot.frame(ofFlat: $0) })
+            #expect(node.restingSize == slot.size, "\(id) rests as a grid tile")
             #expect(c.frame.minY > before[id]!.frame.minY || c.frame.minX < before[id]!.frame.minX, "\(id) is on its way")
         }
         s.wait(1)

@@ -263,37 +263,54 @@ extension Engine {
     /// redo of a drop of 10,000 files repainted the whole window in the frame that also splices
     /// them back (4.3–4.5 ms); now that frame draws what was there.
     ///
-    /// Also after a layout switch into a grid or a masonry (`pathAfter` keeps every path): the tiles a board's lists showed fly out of view to their places in the new layout
-    /// instead of vanishing in its first frame (the lists emptied at once). They change size on the
-    /// way, drawn as morphs (`TileMorph` in the renderer), not resampled.
+    /// Also after a layout switch (`pathAfter` keeps every path): the tiles the old layout showed
+    /// fly out of view to their places in the new one instead of vanishing in its first frame (a
+    /// board's lists emptied at once into a grid; a grid's rows below what a list shows vanished
+    /// into a board). They change size on the way, drawn as morphs (`TileMorph` in the renderer),
+    /// not resampled.
     ///
-    /// Not on a board (a tile leaving its list would be drawn outside the list's clip, and the
-    /// board's scroll axis is not its lists'). Under an open folder or details too: leaving tiles
-    /// are drawn with the surface, under what is open.
+    /// A tile whose place is in a board's list leaves through that list: drawn inside the list's
+    /// clip (``Engine/scene(style:)``) and pulled near along the list's own axis, the visible part
+    /// of the list being its view. Under an open folder or details too: leaving tiles are drawn
+    /// with the surface, under what is open.
     private mutating func slideOutOfView(_ before: LayoutBefore, seen: Set<ItemID>, carried: FlightSet,
                                          pathAfter: (IndexPath) -> IndexPath?, at t: Double) {
-        guard snapshot.panes.isEmpty else { return }
         let m = CellNode.decorationMargin
-        let view = Rect(origin: .zero, size: viewport).insetBy(dx: -m, dy: -m)
-        // The places drawn before, mapped across the edit: what is there now is what was there.
-        var leaving: [(item: Item, from: Rect, path: IndexPath, place: Rect)] = []
+        let window = Rect(origin: .zero, size: viewport)
+        /// What a tile in `pane` is seen through (nil: the surface, the window and its margin).
+        func view(_ pane: Int?) -> Rect {
+            guard let k = pane else { return window.insetBy(dx: -m, dy: -m) }
+            return snapshot.toWindow(snapshot.panes[k].frame, pane: nil, offsets: offsets).intersection(window)
+        }
+        // The places drawn before, mapped across the edit: what is there now is what was there;
+        // grouped by the list they go to (nil: the surface), in the order first met (the order
+        // they are drawn in), each group pulled near through its own view.
+        var groups: [(pane: Int?, tiles: [(item: Item, from: Rect, path: IndexPath, place: Rect)])] = []
         for i in before.snapshot.visibleItems(offsets: before.offsets) {
             guard let path = pathAfter(before.snapshot.indexPath(ofFlat: i)), let item = model.item(at: path),
                   !seen.contains(item.id), !carried.contains(item.id), let from = before.drawn[item.id],
                   let j = snapshot.flatIndex(of: path) else { continue }
             let place = snapshot.windowFrame(ofFlat: j, offsets: offsets)
-            // Within the scene's margin it is drawn at its place anyway.
-            guard !place.intersects(view) else { continue }
-            leaving.append((item, from, path, place))
+            let pane = snapshot.sections[path.section].pane
+            // Within the scene's margin (its list's visible part) it is drawn at its place anyway.
+            guard !place.intersects(view(pane)) else { continue }
+            if let g = groups.firstIndex(where: { $0.pane == pane }) {
+                groups[g].tiles.append((item, from, path, place))
+            } else {
+                groups.append((pane, [(item, from, path, place)]))
+            }
         }
         // Pushed far (a drop of 10,000 files above them), they slide only a little way past the edge.
-        let pulls = FarApproach.shifts(leaving.map(\.place), view: view, axis: snapshot.scrollAxis, reach: farApproachDistance)
-        for (l, pull) in zip(leaving, pulls) {
-            let end = l.place.offsetBy(dx: pull.x, dy: pull.y)
-            let gap = Rect(x: l.from.minX - end.minX, y: l.from.minY - end.minY,
-                           width: l.from.width - end.width, height: l.from.height - end.height)
-            presentation.depart(Departure(item: l.item, from: l.from, into: nil, intoPath: nil, start: t,
-                                          outOfView: .init(path: l.path, gap: gap, pull: pull)))
+        for (pane, tiles) in groups {
+            let axis = pane == nil ? snapshot.scrollAxis : .vertical
+            let pulls = FarApproach.shifts(tiles.map(\.place), view: view(pane), axis: axis, reach: farApproachDistance)
+            for (l, pull) in zip(tiles, pulls) {
+                let end = l.place.offsetBy(dx: pull.x, dy: pull.y)
+                let gap = Rect(x: l.from.minX - end.minX, y: l.from.minY - end.minY,
+                               width: l.from.width - end.width, height: l.from.height - end.height)
+                presentation.depart(Departure(item: l.item, from: l.from, into: nil, intoPath: nil, start: t,
+                                              outOfView: .init(path: l.path, gap: gap, pull: pull)))
+            }
         }
     }
 

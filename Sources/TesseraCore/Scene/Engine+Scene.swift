@@ -58,7 +58,7 @@ extension Engine {
         // Items leaving the surface (into their folder's cell, shrinking away, sliding out of view) are drawn over
         // its cells and under whatever is open on top: a folder opened while a deleted tile
         // shrank away, an undo with details open, had the tile drawn over the panel.
-        for d in presentation.departures { if let node = departingCell(d, looks: looks) { nodes.append(.cell(node)) } }
+        for d in presentation.departures { nodes += departingNodes(d, looks: looks, offsets: offsets) }
         nodes += addRowNodes(offsets: offsets, style: style)
         var upcoming = upcomingCells(offsets: offsets, drawn: visible, hidden: hidden, looks: looks, style: style)
         if let l = session.lift, !l.group.isEmpty, style.prefetchDistance > 0 { upcoming += stackUpcoming(l, looks: looks) }

@@ -28,19 +28,28 @@ extension Engine {
 
     /// A departing item as drawn now: on its way into its folder's cell (to a third of its size,
     /// fading, as a drop into a folder settles), sliding out of view to its new place, or
-    /// shrinking away where it was; with the size it left at as its resting size.
-    func departingCell(_ d: Departure, looks: CellLooks) -> CellNode? {
-        guard now < d.start + d.duration(policy) else { return nil }
+    /// shrinking away where it was; with the size it left at as its resting size (one sliding out
+    /// of view: the size of its place, so a tile leaving in a layout switch takes the new layout's
+    /// look on the way, as the tiles that stay do). One leaving for a place in a board's list is
+    /// drawn inside that list's clip, as its tiles are.
+    func departingNodes(_ d: Departure, looks: CellLooks, offsets: ScrollOffsets) -> [SceneNode] {
+        guard now < d.start + d.duration(policy) else { return [] }
         let p = Tween(from: 0, to: 1, start: d.start, duration: policy.settleDuration).progress(at: now)
         var node: CellNode
+        var clip: Rect?
+        var rest = d.from.size
         if let o = d.outOfView {
             // Its place drawn now (the view may scroll meanwhile), pulled near, plus what is left of the gap.
-            guard let place = model.indexPath(of: d.item.id, near: o.path).flatMap({ drawnFrame(of: d.item.id, at: $0) }) else { return nil }
+            guard let path = model.indexPath(of: d.item.id, near: o.path), let place = drawnFrame(of: d.item.id, at: path) else { return [] }
+            if let k = snapshot.sections[path.section].pane {
+                clip = presentation.drawn(.pane(k), frame: snapshot.toWindow(snapshot.panes[k].frame, pane: nil, offsets: offsets), at: now)
+            }
+            rest = place.size
             let left = Spring(displacement: 1, start: d.start, omega: Spring.omega(settleTime: policy.springSettleTime)).value(at: now)
             node = looks.node(d.item, frame: Rect(x: place.minX + o.pull.x + o.gap.minX * left, y: place.minY + o.pull.y + o.gap.minY * left,
                                                   width: place.width + o.gap.width * left, height: place.height + o.gap.height * left))
         } else if let f = d.into {
-            guard let to = model.indexPath(of: f, near: d.intoPath).flatMap({ drawnFrame(of: f, at: $0) }) else { return nil }
+            guard let to = model.indexPath(of: f, near: d.intoPath).flatMap({ drawnFrame(of: f, at: $0) }) else { return [] }
             node = looks.node(d.item, frame: Rect.lerp(d.from, to.scaled(by: 0.35), p))
             node.alpha = 1 - p * 0.8
         } else {
@@ -51,8 +60,9 @@ extension Engine {
         // Drawn as its image at the size it left at, stretched: painted afresh at each size on the
         // way, the undo of a drop of 10,000 files painted its 32 tiles on screen every frame of
         // their exit (~2 ms a frame for 11 frames).
-        if node.frame.size != d.from.size { node.changesSize(to: d.from.size) }
-        return node
+        if node.frame.size != rest { node.changesSize(to: rest) }
+        guard let clip else { return [.cell(node)] }
+        return [.pushClip(clip), .cell(node), .popClip]
     }
 
     /// The platform's work after an edit, once it has gone on a while: a pill with what is being
