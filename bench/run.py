@@ -619,7 +619,7 @@ def write_report(results, layout, floor_text, seconds, motion=None):
            '## All figures', ''] + main_table(results) + [
            '', '## Tessera ÷ peer (below 1 = Tessera faster / smaller)', ''] + ratio_table(results) + [
            '', '## Targets (issue 5)', ''] + targets(results, layout) + [
-           '', '## Every path (Tessera; targets median ≤ 2 ms, p99 ≤ 4 ms, no frame over 16.7 ms)', ''] + paths_table(results) + [
+           '', '## Every path (Tessera; targets median ≤ 2 ms, p99 ≤ 4 ms, no frame over 16.7 ms)', ''] + paths_table(results) + paced_floor_lines(floor_text) + [
            '', '## Where Tessera\'s frame time goes (medians of runs)', ''] + tessera_sections(results)
     if motion:
         out += ['', '## Motion to screen (Tessera; a drag through XTest, %d motions 16 ms apart; target one frame interval + 2 ms)'
