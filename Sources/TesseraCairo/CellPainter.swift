@@ -37,11 +37,17 @@ struct CellPainter {
     /// is a face of one colour with content on it (``morphs(_:)``), and no outline (high contrast).
     func canMorph(_ cell: CellNode) -> Bool { Self.morphs(cell) && !palette.isHighContrast }
 
+    /// A folder's ring as a morph strokes it (premultiplied ARGB).
+    var folderRingPixel: UInt32 { DirectBlit.pixel(palette.folderRing) }
+
     /// Whether `cell`'s image is nothing but a face of one colour (a done tile's grey and half
-    /// transparent) with its content on it, at scale 1, upright: what a morph redraws.
+    /// transparent; a folder's translucent, with its ring along the edge and its count badge in
+    /// the corner) with its content on it, at scale 1, upright: what a morph redraws.
     static func morphs(_ cell: CellNode) -> Bool {
-        !cell.isFolder && cell.artwork == nil && !cell.isPressed && !cell.isLifted
-            && cell.paintMargin == CellNode.plainMargin && cell.scale == 1 && cell.rotation == 0 && cell.alpha == 1
+        let decorated = cell.isSelected || cell.isMarked || cell.isDropTarget || cell.isRefused || cell.dwellProgress != nil
+        return cell.artwork == nil && !cell.isPressed && !cell.isLifted && cell.stackCount == 0
+            && (cell.paintMargin == CellNode.plainMargin || (cell.isFolder && !decorated))
+            && cell.scale == 1 && cell.rotation == 0 && cell.alpha == 1
     }
 
     /// Draws only a raised cell's shadow (and, on a dark surface, its light edge), untransformed:
@@ -332,13 +338,22 @@ struct CellPainter {
     }
 
     private func paintCountBadge(_ count: Int, _ f: Rect, fill: Color? = nil, cr: OpaquePointer) {
-        let label = count > 99 ? "99+" : String(count)
-        let h = 18.0
-        let w = max(h, 8 + Double(label.count) * 6.5)
-        let r = Rect(x: f.maxX - w + 5, y: f.minY - 5, width: w, height: h)
+        let label = Self.badgeLabel(count)
+        let r = Self.countBadge(label, on: f)
+        let h = r.height
         CairoPath.fillRoundedRect(cr, r.insetBy(dx: -1.5, dy: -1.5), radius: h / 2 + 1.5, color: palette.badgeEdge)
         CairoPath.fillRoundedRect(cr, r, radius: h / 2, color: fill ?? palette.badgeFill)
         text.draw(label, in: r, style: .badge, cr: cr)
+    }
+
+    static func badgeLabel(_ count: Int) -> String { count > 99 ? "99+" : String(count) }
+
+    /// Where a count badge reading `label` sits on tile `f` (over its top-right corner; its edge
+    /// reaches 1.5 px further).
+    static func countBadge(_ label: String, on f: Rect) -> Rect {
+        let h = 18.0
+        let w = max(h, 8 + Double(label.count) * 6.5)
+        return Rect(x: f.maxX - w + 5, y: f.minY - 5, width: w, height: h)
     }
 }
 

@@ -86,33 +86,65 @@ final class DirectBlit {
     /// rects and four quadrants, leaving out `except` (where something opaque or blended over it
     /// will go). Copied when the pixel is opaque, blended when not. False when the disc cannot be
     /// had (nothing drawn).
-    func fillRoundedRect(_ rect: DeviceRect, radius: Int, pixel: UInt32, except: DeviceRect? = nil, corners: CornerMasks) -> Bool {
-        let r = Swift.max(0, Swift.min(radius, Swift.min(rect.width, rect.height) / 2))
+    func fillRoundedRect(_ rect: DeviceRect, radius: Int, pixel: UInt32, except: [DeviceRect] = [], corners: CornerMasks) -> Bool {
+        let r = Self.clamped(radius, rect)
+        let x = rect.x, y = rect.y, w = rect.width, h = rect.height
+        let bands = [DeviceRect(x: x, y: y + r, width: w, height: h - 2 * r), DeviceRect(x: x + r, y: y, width: w - 2 * r, height: r),
+                     DeviceRect(x: x + r, y: y + h - r, width: w - 2 * r, height: r)]
+        return paint(pixel, straight: bands, around: rect, radius: r, mask: r > 0 ? corners.disc(radius: r) : nil, except: except)
+    }
+
+    /// Blends `pixel` (premultiplied ARGB) over the outermost ring of pixels of `rect` rounded by
+    /// `radius` (clamped as above), as Cairo strokes a 1 px line along the path half a pixel
+    /// inside it: four edges and four quadrants of `corners`' ring, leaving out `except`. False
+    /// (nothing drawn) without corners or their ring.
+    func strokeRoundedRectEdge(_ rect: DeviceRect, radius: Int, pixel: UInt32, except: [DeviceRect] = [], corners: CornerMasks) -> Bool {
+        let r = Self.clamped(radius, rect)
+        guard r > 0 else { return false }
+        let x = rect.x, y = rect.y, w = rect.width, h = rect.height
+        let edges = [DeviceRect(x: x + r, y: y, width: w - 2 * r, height: 1), DeviceRect(x: x + r, y: y + h - 1, width: w - 2 * r, height: 1),
+                     DeviceRect(x: x, y: y + r, width: 1, height: h - 2 * r), DeviceRect(x: x + w - 1, y: y + r, width: 1, height: h - 2 * r)]
+        return paint(pixel, straight: edges, around: rect, radius: r, mask: corners.ring(radius: r), except: except, blend: true)
+    }
+
+    private static func clamped(_ radius: Int, _ rect: DeviceRect) -> Int {
+        Swift.max(0, Swift.min(radius, Swift.min(rect.width, rect.height) / 2))
+    }
+
+    /// `pixel` over the `straight` rects and, through `mask` (a `2 r` square), the four corners
+    /// of `rect`, each less `except`: copied where opaque unless `blend`.
+    private func paint(_ pixel: UInt32, straight: [DeviceRect], around rect: DeviceRect, radius r: Int, mask: OpaquePointer?,
+                       except: [DeviceRect], blend: Bool = false) -> Bool {
+        guard r == 0 || mask != nil else { return false }
         // 8 bits to pixman's 16 (x * 257), which it takes back to the same 8.
         func channel(_ shift: UInt32) -> UInt16 { UInt16((pixel >> shift) & 0xFF) * 257 }
         var c = pixman_color_t(red: channel(16), green: channel(8), blue: channel(0), alpha: channel(24))
         guard let solid = pixman_image_create_solid_fill(&c) else { return false }
         defer { pixman_image_unref(solid) }
-        let op = pixel >> 24 == 0xFF ? PIXMAN_OP_SRC : PIXMAN_OP_OVER
+        let op = pixel >> 24 == 0xFF && !blend ? PIXMAN_OP_SRC : PIXMAN_OP_OVER
         // `dest` less `except`, each piece with the offset from `dest`'s corner (for the mask).
         func pieces(_ dest: DeviceRect) -> [(DeviceRect, Int, Int)] {
             guard dest.width > 0, dest.height > 0 else { return [] }
-            return (except.map { dest.subtracting($0) } ?? [dest]).map { ($0, $0.x - dest.x, $0.y - dest.y) }
+            return except.reduce([dest]) { kept, cut in kept.flatMap { $0.subtracting(cut) } }.map { ($0, $0.x - dest.x, $0.y - dest.y) }
         }
-        let disc = r > 0 ? corners.disc(radius: r) : nil
-        guard r == 0 || disc != nil else { return false }
-        let x = rect.x, y = rect.y, w = rect.width, h = rect.height
-        for band in [DeviceRect(x: x, y: y + r, width: w, height: h - 2 * r), DeviceRect(x: x + r, y: y, width: w - 2 * r, height: r),
-                     DeviceRect(x: x + r, y: y + h - r, width: w - 2 * r, height: r)] {
+        for band in straight {
             for (piece, _, _) in pieces(band) { composite(op, solid, from: (0, 0), dest: piece) }
         }
-        guard let disc else { return true }
+        guard let mask else { return true }
+        let x = rect.x, y = rect.y, w = rect.width, h = rect.height
         for (cx, cy, mx, my) in [(x, y, 0, 0), (x + w - r, y, r, 0), (x, y + h - r, 0, r), (x + w - r, y + h - r, r, r)] {
             for (piece, dx, dy) in pieces(DeviceRect(x: cx, y: cy, width: r, height: r)) {
-                composite(PIXMAN_OP_OVER, solid, mask: disc, from: (0, 0), maskFrom: (mx + dx, my + dy), dest: piece)
+                composite(PIXMAN_OP_OVER, solid, mask: mask, from: (0, 0), maskFrom: (mx + dx, my + dy), dest: piece)
             }
         }
         return true
+    }
+
+    /// `color` as a premultiplied ARGB pixel, as Cairo stores it.
+    static func pixel(_ color: Color) -> UInt32 {
+        func byte(_ v: Double) -> UInt32 { UInt32((Swift.max(0, Swift.min(1, v)) * 255).rounded()) }
+        let a = Swift.max(0, Swift.min(1, color.alpha))
+        return byte(a) << 24 | byte(color.red * a) << 16 | byte(color.green * a) << 8 | byte(color.blue * a)
     }
 
     /// Copies `part` of `image` (its pixels) so that its top-left lands at (`x`, `y`) of the

@@ -170,7 +170,7 @@ public final class SceneRenderer {
                 } else if CellImageCache.isDrawableFromRestingImage(cell) {
                     var morph: CellImageCache.Morph?
                     if directUsable, let direct, let rest = cell.restingSize, rest != cell.frame.size, cells.canMorph(cell) {
-                        morph = CellImageCache.Morph(direct: direct, corners: corners, pixelScale: scale)
+                        morph = CellImageCache.Morph(direct: direct, corners: corners, pixelScale: scale, folderRing: cells.folderRingPixel)
                     }
                     cellImages.drawTransformed(cell, cr: cr, pixelScale: scale, paint: paint, placeholder: placeholder, morph: morph)
                     cells.paintDwellOverlay(cell, cr: cr)

@@ -72,4 +72,54 @@ import TesseraCore
                               width: 260, height: 160, renderer: renderer)
         #expect(old.differingPixels(from: morphed, tolerance: 8) > 500)
     }
+
+    /// A folder morphs too: its translucent face at the size it has now, its ring along that
+    /// face's edge, its mini grid and title copied unscaled, its count badge kept at the face's
+    /// top-right corner. It was stretched before: the mini grid squeezed, the badge smeared.
+    @Test func aFolderKeepsItsRingAndBadge() throws {
+        let renderer = SceneRenderer(assetDirectory: PixelCanvas.emptyAssets)
+        let white = Color.white
+        let rest = CellNode(id: "f", frame: Rect(x: 20, y: 30, width: 96, height: 96), title: "Travel", icon: "folder",
+                            color: Color(red: 0.5, green: 0.55, blue: 0.55), isFolder: true,
+                            folderPreview: (0..<4).map { _ in FolderPreviewEntry(icon: "", color: Color(red: 0.9, green: 0.3, blue: 0.2)) },
+                            folderCount: 12)
+        let size = Size(width: 300, height: 170)
+        let still = PixelCanvas(Scene(size: size, background: white, nodes: [.cell(rest)]), width: 300, height: 170, renderer: renderer)
+        var moving = rest
+        moving.frame = Rect(x: 40, y: 40, width: 200, height: 70)
+        moving.restingSize = Size(width: 96, height: 96)
+        let morphed = PixelCanvas(Scene(size: size, background: white, nodes: [.cell(moving)]), width: 300, height: 170, renderer: renderer)
+        // The ring: the middle of the top edge and of the left edge, as at rest (ring over face over white).
+        #expect(morphed[40 + 60, 40].isClose(to: still[20 + 48, 30], tolerance: 1), "top edge")
+        #expect(morphed[40, 40 + 35].isClose(to: still[20, 30 + 48], tolerance: 1), "left edge")
+        // Inside the edge, the face.
+        #expect(morphed[40 + 60, 42].isClose(to: still[20 + 48, 32], tolerance: 1), "face")
+        // The badge: the rect around it as at rest, moved with the face's top-right corner.
+        var badgeDiffering = 0
+        for y in 0..<20 {
+            for x in 0..<16 where !morphed[240 - 12 + x, 40 - 5 + y].isClose(to: still[116 - 12 + x, 30 - 5 + y], tolerance: 0) {
+                badgeDiffering += 1
+            }
+        }
+        #expect(badgeDiffering == 0, "\(badgeDiffering) badge pixels differ from the resting folder's")
+        // The mini grid: unscaled, centred as in the square (the content's middle on the face's).
+        let plan = TileMorph.plan(face: DeviceRect(x: 40, y: 40, width: 200, height: 70),
+                                  imageTile: DeviceRect(x: 12, y: 12, width: 96, height: 96))
+        let part = try #require(plan.part), dest = try #require(plan.dest)
+        var differing = 0, compared = 0
+        for y in 0..<part.height {
+            for x in 0..<part.width {
+                // Left of the badge's rect.
+                guard dest.x + x < 240 - 30 else { continue }
+                compared += 1
+                if !morphed[dest.x + x, dest.y + y].isClose(to: still[8 + part.x + x, 18 + part.y + y], tolerance: 0) { differing += 1 }
+            }
+        }
+        #expect(compared > 2000 && differing == 0, "\(differing) of \(compared) content pixels differ from the resting folder's")
+        // The stretch it replaces would not match.
+        var stretched = moving
+        stretched.isPressed = true
+        let old = PixelCanvas(Scene(size: size, background: white, nodes: [.cell(stretched)]), width: 300, height: 170, renderer: renderer)
+        #expect(old.differingPixels(from: morphed, tolerance: 8) > 500)
+    }
 }
