@@ -20,6 +20,11 @@ public struct DeviceRect: Equatable, Sendable {
             .filter { $0.width > 0 && $0.height > 0 }
     }
 
+    /// This rect less each of `cuts`, in pieces.
+    public func subtracting(_ cuts: [DeviceRect]) -> [DeviceRect] {
+        cuts.reduce([self]) { kept, cut in kept.flatMap { $0.subtracting(cut) } }
+    }
+
     /// This rect cut into pieces no larger than `w` x `h`.
     public func tiles(width w: Int, height h: Int) -> [DeviceRect] {
         var out: [DeviceRect] = []

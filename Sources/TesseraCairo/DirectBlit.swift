@@ -125,7 +125,7 @@ final class DirectBlit {
         // `dest` less `except`, each piece with the offset from `dest`'s corner (for the mask).
         func pieces(_ dest: DeviceRect) -> [(DeviceRect, Int, Int)] {
             guard dest.width > 0, dest.height > 0 else { return [] }
-            return except.reduce([dest]) { kept, cut in kept.flatMap { $0.subtracting(cut) } }.map { ($0, $0.x - dest.x, $0.y - dest.y) }
+            return dest.subtracting(except).map { ($0, $0.x - dest.x, $0.y - dest.y) }
         }
         for band in straight {
             for (piece, _, _) in pieces(band) { composite(op, solid, from: (0, 0), dest: piece) }

@@ -92,7 +92,7 @@ enum TileMorph {
         if let folder { _ = direct.strokeRoundedRectEdge(face, radius: plan.radius, pixel: folder.ring, except: underBadge, corners: corners) }
         if let part = plan.part, let dest = plan.dest {
             // Around the badge, which is copied whole after it.
-            for piece in underBadge.reduce([dest], { kept, cut in kept.flatMap { $0.subtracting(cut) } }) {
+            for piece in dest.subtracting(underBadge) {
                 let from = DeviceRect(x: part.x + piece.x - dest.x, y: part.y + piece.y - dest.y, width: piece.width, height: piece.height)
                 _ = direct.copy(image, part: from, x: piece.x, y: piece.y)
             }

@@ -60,6 +60,16 @@ import Testing
         #expect(s.engine.presentation.departures.isEmpty)
     }
 
+    /// The last cell drawn for `id` (a tile leaving is drawn after the surface's).
+    static func node(_ id: ItemID, in scene: Scene) -> CellNode? {
+        scene.nodes.lazy.compactMap { n -> CellNode? in if case .cell(let c) = n, c.id == id { c } else { nil } }.last
+    }
+
+    /// `id`'s slot in the engine's layout (content coordinates).
+    static func slot(of id: ItemID, in engine: Engine) -> Rect? {
+        engine.model.indexPath(of: id).flatMap { engine.snapshot.flatIndex(of: $0) }.map { engine.snapshot.frame(ofFlat: $0) }
+    }
+
     /// The clip each cell is drawn in (nil: none), by id.
     static func clips(_ scene: Scene) -> [ItemID: Rect?] {
         var out: [ItemID: Rect?] = [:]
@@ -124,8 +134,8 @@ import Testing
                                                                                                  offsets: s.engine.offsets), at: s.engine.now)
             #expect(clips[id] == list, "\(id) is clipped by its list")
             // It takes the list's look on the way, as the tiles that stay do (a row, with its check).
-            let node = try #require(scene.nodes.lazy.compactMap { n -> CellNode? in if case .cell(let c) = n, c.id == id { c } else { nil } }.last)
-            let slot = try #require(s.engine.model.indexPath(of: id).flatMap { s.engine.snapshot.flatIndex(of: $0) }.map { s.engine.snapshot.frame(ofFlat: $0) })
+            let node = try #require(Self.node(id, in: scene))
+            let slot = try #require(Self.slot(of: id, in: s.engine))
             #expect(node.restingSize == slot.size && (node.showsCheck || node.isDone || node.isFolder), "\(id) rests as a row")
         }
         s.wait(3.0 / 60)
@@ -156,8 +166,8 @@ import Testing
             let c = try #require(midway[id], "\(id) is drawn flying out")
             #expect(c.alpha == 1)
             // It takes the grid's look on the way: it rests at its grid slot's size.
-            let node = try #require(scene.nodes.lazy.compactMap { n -> CellNode? in if case .cell(let c) = n, c.id == id { c } else { nil } }.last)
-            let slot = try #require(s.engine.model.indexPath(of: id).flatMap { s.engine.snapshot.flatIndex(of: $0) }.map { s.engine.snapshot.frame(ofFlat: $0) })
+            let node = try #require(Self.node(id, in: scene))
+            let slot = try #require(Self.slot(of: id, in: s.engine))
             #expect(node.restingSize == slot.size, "\(id) rests as a grid tile")
             #expect(c.frame.minY > before[id]!.frame.minY || c.frame.minX < before[id]!.frame.minX, "\(id) is on its way")
         }

@@ -39,7 +39,7 @@ extension Engine {
             let pane = snapshot.sections[path.section].pane
             if currentPane == nil || currentPane! != pane {
                 if currentPane != nil, currentPane! != nil { nodes.append(.popClip) }
-                if let k = pane { nodes.append(.pushClip(chrome(.pane(k), snapshot.panes[k].frame))) }
+                if let k = pane { nodes.append(.pushClip(drawnPaneFrame(k, offsets: offsets))) }
                 currentPane = .some(pane)
             }
             guard let item = model.item(at: path), hidden.isEmpty || !hidden.contains(item.id) else { continue }

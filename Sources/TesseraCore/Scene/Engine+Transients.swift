@@ -9,7 +9,7 @@ extension Engine {
         let hoveredRow = hoveredAddRow
         for (s, geo) in snapshot.sections.enumerated() {
             guard let k = geo.pane, let row = geo.addRow else { continue }
-            let clip = presentation.drawn(.pane(k), frame: snapshot.toWindow(snapshot.panes[k].frame, pane: nil, offsets: offsets), at: now)
+            let clip = drawnPaneFrame(k, offsets: offsets)
             let frame = presentation.drawn(.addRow(s), frame: snapshot.toWindow(row, pane: k, offsets: offsets), at: now)
             guard frame.intersects(clip), clip.intersects(view) else { continue }
             out.append(.pushClip(clip))
@@ -18,6 +18,12 @@ extension Engine {
             out.append(.popClip)
         }
         return out
+    }
+
+    /// Board list `k`'s frame in the window as drawn now (it slides with its chrome on a
+    /// relayout): the clip of its tiles, its "Add task" row and the tiles leaving through it.
+    func drawnPaneFrame(_ k: Int, offsets: ScrollOffsets) -> Rect {
+        presentation.drawn(.pane(k), frame: snapshot.toWindow(snapshot.panes[k].frame, pane: nil, offsets: offsets), at: now)
     }
 
     /// The caption strip of a move being announced, unless a toast (which says as much) is up.
@@ -42,7 +48,7 @@ extension Engine {
             // Its place drawn now (the view may scroll meanwhile), pulled near, plus what is left of the gap.
             guard let path = model.indexPath(of: d.item.id, near: o.path), let place = drawnFrame(of: d.item.id, at: path) else { return [] }
             if let k = snapshot.sections[path.section].pane {
-                clip = presentation.drawn(.pane(k), frame: snapshot.toWindow(snapshot.panes[k].frame, pane: nil, offsets: offsets), at: now)
+                clip = drawnPaneFrame(k, offsets: offsets)
             }
             rest = place.size
             let left = Spring(displacement: 1, start: d.start, omega: Spring.omega(settleTime: policy.springSettleTime)).value(at: now)
